@@ -245,7 +245,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   },
   desk_plan: {
     'Desk allocation': [
-      'finding new starters, and people whose assessment calls for special kit, a free place with the right equipment on day one',
+      'finding a free place with the right equipment on day one for new starters and for people whose assessment calls for special kit',
     ],
     'Desk repair': ['reporting blocked places to facilities so they come back into use'],
     'Hot-desk check': ['making sure nobody keeps a bookable place to themselves all week'],

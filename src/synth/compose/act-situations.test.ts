@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { ACT_SITUATIONS } from './act-situations-data.js';
-import { situationFor, situationsOf } from './act-situations.js';
+import { hasTwinHeading, situationFor, situationsOf } from './act-situations.js';
 import { ACTS, REVIEW_SECTIONS } from './policy-acts.js';
 import { CONCERNS } from './concerns.js';
 import { PARTS } from './registry.js';
@@ -125,5 +125,22 @@ describe('a request may say the work instead of naming the section', () => {
       });
       assert.ok(named.clauses.select.includes('"Reply"'), named.clauses.select);
     }
+  });
+});
+
+// review 43: "what the procedure says about getting blocked spaces cleaned or fixed" fitted both "Hoist bed release"
+// and "Bed release"; where another heading shares a word with the task's, the request names the section
+describe('a section whose heading another shares a word with (hasTwinHeading)', () => {
+  const doc = (...heads: string[]) => `Bed management procedure\n\n${heads.map((h) => `## ${h}\nrules`).join('\n\n')}`;
+  it('finds the sibling that would answer to the same paraphrase', () => {
+    const text = doc('Definitions', 'Admission readiness', 'Hoist bed release', 'Bed release', 'History');
+    assert.equal(hasTwinHeading(text, 'Bed release', ['bed', 'beds']), true);
+    assert.equal(hasTwinHeading(text, 'Hoist bed release', ['bed', 'beds']), true);
+    assert.equal(hasTwinHeading(text, 'Admission readiness', ['bed', 'beds']), false);
+  });
+  it('tells headings apart by more than the record type’s noun and the document’s own parts', () => {
+    const text = doc('Definitions', 'Bed cleaning', 'Bed audit', 'History');
+    assert.equal(hasTwinHeading(text, 'Bed cleaning', ['bed', 'beds']), false);
+    assert.equal(hasTwinHeading(doc('Review', 'Priority reviews'), 'Review', ['ticket', 'tickets']), true);
   });
 });

@@ -27,3 +27,24 @@ export function situationFor(source: string, section: string, seed: readonly (st
   const rng = createRng('act-situation', source, section, ...seed);
   return rng.next() < SITUATION_SHARE ? rng.pick(phrases) : undefined;
 }
+
+// words no heading is told apart by: the record type's own noun, and the little words
+const LITTLE = new Set(['and', 'the', 'for', 'with', 'from', 'not', 'out', 'off']);
+const headingWords = (h: string, noun: readonly string[]) => {
+  const own = new Set(noun.flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).map((w) => w.replace(/s$/, '')));
+  return (h.toLowerCase().match(/[a-z]{3,}/g) ?? [])
+    .map((w) => w.replace(/s$/, ''))
+    .filter((w) => !LITTLE.has(w) && !own.has(w));
+};
+
+/**
+ * Whether another section of the document shares a word of the task's section heading ("Hoist bed release" beside
+ * "Bed release"): the work said in the coworker's terms would fit both (review 43), so the request names the section.
+ */
+export function hasTwinHeading(doc: string, section: string, noun: readonly string[]): boolean {
+  const mine = new Set(headingWords(section, noun));
+  const others = [...doc.matchAll(/^## (.+)$/gm)]
+    .map((m) => (m[1] ?? '').trim())
+    .filter((h) => h !== section && !/^(?:Definitions|History|What we used to do)$/.test(h));
+  return others.some((h) => headingWords(h, noun).some((w) => mine.has(w)));
+}

@@ -77,13 +77,13 @@ export function situationClause(plural: string, pointer: string, situation: stri
     `the ${plural} covered by the part of ${pointer} about ${situation}`,
     `the ${plural} covered by what ${pointer} lays down about ${situation}`,
     `whichever ${plural} fall under what ${pointer} says about ${situation}`,
-    `the ${plural} that come under the ${unit} ${pointer} sets for ${situation}`,
+    `the ${plural} that come under the ${unit} that ${pointer} sets for ${situation}`,
     `the ${plural} that come under the heading in ${pointer} about ${situation}`,
     `the ${plural} that ${pointer} includes in its section on ${situation}`,
     // (never "the section of P on …": after "in our notes" the work reads as the notes' subject; nor a verb
     // and "in its rules for …" after a pointer that is itself a long name: "the seats that the "Seat …" page in
     // our notes deals with in its rules for placing …" lost the reader before the work came (review 38, 127 tasks)
-    `the ${plural} within the scope of the ${unit} ${pointer} gives for ${situation}`,
+    `the ${plural} within the scope of the ${unit} that ${pointer} gives for ${situation}`,
   ]);
 }
 

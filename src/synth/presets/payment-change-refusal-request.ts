@@ -1,5 +1,7 @@
 import type { Person } from '../kit/people.js';
-import { dayMonth } from '../kit/dates.js';
+import { at, dayMonth } from '../kit/dates.js';
+import type { GeneratorContext } from '../kit/generator.js';
+import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { capitalise } from '../kit/text.js';
 import { WINDOW_DAYS, type Org } from './payment-change-refusal-fixtures.js';
 
@@ -121,3 +123,29 @@ export function procedureBody(s: RequestFacts & { controller: Person }): string 
 }
 
 const lower = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
+
+type Drawn = RequestFacts & {
+  ctx: GeneratorContext;
+  procedureId: string;
+  fixtures: NonNullable<TaskSpecInput['fixtures']>;
+};
+
+/** The task with the finance controller's procedure mail in the inbox and the request's framing and words, drawn after everything else. */
+export function withProcedure<S extends Drawn>(s: S): S {
+  const { rng, words, mockToday } = s.ctx;
+  const procedure = rng.pick(PROCEDURE_TITLES);
+  const [framing, wording] = [rng.int(0, 5), rng.int(0, 999)];
+  const controller = words.people(1, 'acme.example')[0] as Person;
+  const mail = {
+    message_id: s.procedureId,
+    from: `${controller.name} <${controller.email}>`,
+    to: 'ap@acme.example',
+    subject: procedure,
+    date: at(mockToday, { days: -rng.int(40, 200) }),
+    body: procedureBody({ ...s, procedure, wording, controller }),
+    labels: ['INBOX'],
+  };
+  const messages = [...((s.fixtures.gmail as { messages?: Record<string, unknown>[] }).messages ?? [])];
+  messages.splice(rng.int(0, messages.length), 0, mail);
+  return { ...s, procedure, framing, wording, fixtures: { ...s.fixtures, gmail: { messages } } };
+}

@@ -16,8 +16,7 @@ import { argCheck, type Check, onlyOn, type Step, WORK_CAP, weights } from '../k
 import { at, dateOf, dayMonth } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
-import { clauses, PROCEDURE_TITLES, procedureBody, request } from './payment-change-refusal-request.js';
-import type { Person } from '../kit/people.js';
+import { clauses, request, withProcedure } from './payment-change-refusal-request.js';
 import { ids, shuffle } from '../kit/ids.js';
 import { capitalise } from '../kit/text.js';
 
@@ -99,27 +98,6 @@ function draw(ctx: GeneratorContext): Scenario {
     wording: 0,
     procedureId: msgIds[4] as string,
   };
-}
-
-// the finance controller's procedure mail, drawn after everything else: its subject, author and age
-function withProcedure(s: Scenario): Scenario {
-  const { rng, words, mockToday } = s.ctx;
-  const procedure = rng.pick(PROCEDURE_TITLES);
-  const [framing, wording] = [rng.int(0, 5), rng.int(0, 999)];
-  const controller = words.people(1, 'acme.example')[0] as Person;
-  const mail = {
-    message_id: s.procedureId,
-    from: `${controller.name} <${controller.email}>`,
-    to: 'ap@acme.example',
-    subject: procedure,
-    date: at(mockToday, { days: -rng.int(40, 200) }),
-    body: procedureBody({ ...s, procedure, wording, controller }),
-    labels: ['INBOX'],
-  };
-  const gmail = s.fixtures.gmail as { messages: Record<string, unknown>[] };
-  const messages = [...gmail.messages];
-  messages.splice(rng.int(0, messages.length), 0, mail);
-  return { ...s, procedure, framing, wording, fixtures: { ...s.fixtures, gmail: { messages } } };
 }
 
 // the transactions to inspect: every one in the window (hard), else any of the vendor's payments

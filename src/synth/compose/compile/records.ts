@@ -32,7 +32,7 @@ import { actNamed, formsOf, REVIEW_SECTIONS } from '../policy-acts.js';
 import { reviewTagsOf } from '../purposes.js';
 import { deliverableOf } from './undecided.js';
 import { merge } from './merge-fixtures.js';
-import { situationFor } from '../act-situations.js';
+import { hasTwinHeading, situationFor } from '../act-situations.js';
 import { reviewReasonOf } from '../policy-act.js';
 import { ownPurposeFits } from '../review-purpose.js';
 import { sectionAndRule } from './task-section.js';
@@ -335,7 +335,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     policy && !sender && paraphrased && situationFor(src.name, tag, [recipe.phrasing, tag, w.today, policyTitle]);
   // a situation that names what the rule matches in so many words ("holdings hit by regulatory risk or a dividend
   // cut" over a rule on those thesis terms) hands the criteria over: the request names the section instead
-  const situation = drawn && spells(drawn, stated) < 2 ? drawn : undefined;
+  // (nor one another section's heading shares a word with: "Hoist bed release" beside "Bed release")
+  const situation =
+    drawn && spells(drawn, stated) < 2 && !hasTwinHeading(policy.text, tag, src.noun) ? drawn : undefined;
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
   const dest = deliverableOf(open, publicList(src, { action: recipe.action, tag }));
   // after the user's change the late record qualifies: the program acts on its updated state
