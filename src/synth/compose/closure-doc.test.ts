@@ -8,6 +8,7 @@ import type { GeneratorContext } from '../kit/generator.js';
 import { type Atom, atomsOf, type Rule, selects } from '../rules/rule.js';
 import { closureLine } from './working-days.js';
 import { withClosures } from './closure-doc.js';
+import { holidaysOf } from './closure-days.js';
 import { compileRecipe, programOf } from './compile/index.js';
 import { withRoute } from './compile/figure-route.js';
 import { referenceOf } from './compile/reference.js';
@@ -53,6 +54,14 @@ describe('withClosures (closure-doc.ts)', () => {
       // (the day it needs among four to eight others)
       assert.ok(doc.listed.length >= 5 && doc.listed.length <= 9, `${doc.listed.length} days`);
       assert.deepEqual(doc.reads, [{ call: 'notes_get', args: { note_id: 'note_closures' } }]);
+    }
+  });
+
+  it('lists every public holiday of the year, as an office keeps them all (review 43: May Day and no Easter)', () => {
+    const holidays = holidaysOf(2026).map((h) => h.day);
+    for (const p of moved) {
+      const days = p?.closures?.listed.map((l) => l.day) ?? [];
+      for (const h of holidays) assert.ok(days.includes(h), `${h} missing from ${days.join(', ')}`);
     }
   });
 

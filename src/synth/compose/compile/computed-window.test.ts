@@ -8,6 +8,7 @@ import { type Atom, holds, workdaysSince, workdaysUntil } from '../../rules/rule
 import { setAtom } from '../../rules/set-atom.js';
 import { closureLine } from '../working-days.js';
 import { COMPUTED_SHARE, computedWindow, computesWindow } from './computed-window.js';
+import { holidaysOf } from '../closure-days.js';
 
 // A computed threshold (computed-window.ts): a calendar window counted in working days past the closure days the
 // policy lists, its records near the line on the wrong side of a calendar reading.
@@ -90,7 +91,10 @@ describe('computedWindow (computed-window.ts)', () => {
       for (const day of a.closed ?? []) {
         const wd = new Date(`${day}T12:00:00Z`).getUTCDay();
         assert.ok(wd !== 0 && wd !== 6, `${day} is a weekday`);
-        assert.ok(daysFromToday(TODAY, day) > 0 && workdaysUntil(TODAY, day) <= a.days, `${day} inside the window`);
+        // (a public holiday the office keeps is listed wherever it falls among the records' dates: review 43)
+        const holiday = holidaysOf(Number(day.slice(0, 4))).some((h) => h.day === day);
+        assert.ok(daysFromToday(TODAY, day) > 0, `${day} after today`);
+        assert.ok(holiday || workdaysUntil(TODAY, day) <= a.days, `${day} inside the window`);
       }
       // (the other window stays as drawn)
       assert.deepEqual(r.all[1], old);
@@ -119,5 +123,20 @@ describe('computedWindow (computed-window.ts)', () => {
     }
     // a calendar reading of "within 10 days" leaves out most records it selects near its line
     assert.ok(past >= 20, `${past} of 60 past the calendar count`);
+  });
+  it('closes the public holidays among the records’ dates too: no list with May Day and no Easter (review 43)', () => {
+    // Easter 2026: Good Friday 3 April, Easter Monday 6 April, both within the due dates' 60 days from 20 March
+    const today = '2026-03-20T12:00:00Z';
+    const phs = Array.from({ length: 400 }, (_, i) => i * 7919).filter(
+      (ph) => computedWindow({ all: [due] }, src, 'hard', today, ph).all[0] !== due,
+    );
+    let seen = 0;
+    for (const ph of phs) {
+      const a = computedWindow({ all: [due] }, src, 'hard', today, ph).all[0] as Atom & { closed?: string[] };
+      if (!a.closed) continue;
+      seen++;
+      assert.ok(a.closed.includes('2026-04-03') && a.closed.includes('2026-04-06'), a.closed.join());
+    }
+    assert.ok(seen > 20, `${seen} converted`);
   });
 });

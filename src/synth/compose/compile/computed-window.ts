@@ -3,6 +3,7 @@ import { at, dateOf } from '../../kit/dates.js';
 import type { FieldModel } from '../../rules/fields.js';
 import type { Atom, Rule } from '../../rules/rule.js';
 import { HOMELY } from '../policy-doc-data.js';
+import { holidaysOf } from '../closure-days.js';
 
 // A window the reader must compute rather than read: a calendar window of a task's rule (most hard ones, some medium
 // and easy ones: review 41 read easy tasks as filters, reasoning 2.9) becomes a count of working days that skips the
@@ -61,7 +62,14 @@ export function computedWindow(
   if (pool.length < 2) return rule;
   const k = Math.floor(phrasing / 700) % pool.length;
   const two = Math.floor(phrasing / 70_000) % 3 === 0 && k + 1 < pool.length;
-  const closed = two ? pool.slice(k, k + 2) : pool.slice(k, k + 1);
+  // and every public holiday the office keeps around the window's line, where a record's count turns on it (review
+  // 43: a closure list with May Day but no Easter, Good Friday left off as it would have moved a record); a holiday
+  // farther out moves no record, and the closure list adds it or not as it does any other day (closure-doc.ts)
+  const range = ahead ? weekdays(today, 1, span + 10) : weekdays(today, -(span + 10), -1);
+  const years = [...new Set(range.map((x) => Number(x.slice(0, 4))))];
+  const kept = years.flatMap(holidaysOf).map((h) => h.day);
+  const drawn = two ? pool.slice(k, k + 2) : pool.slice(k, k + 1);
+  const closed = [...new Set([...drawn, ...range.filter((x) => kept.includes(x))])].sort();
   const counted: Atom = { kind: a.kind, field: a.field, days: n, workdays: true, closed };
   return { ...rule, all: rule.all.map((x, j) => (j === i ? counted : x)) };
 }
