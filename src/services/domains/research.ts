@@ -149,7 +149,7 @@ export const RESEARCH_TABLES: readonly Table[] = [
       reliability: {
         kind: 'enum',
         about: 'reliability grade',
-        values: ['primary', 'peer-reviewed', 'reputable secondary', 'unverified'],
+        values: ['primary', 'peer-reviewed', 'reputable secondary', 'not peer-reviewed', 'first-hand account'],
         filter: true,
       },
       accessed_on: { kind: 'date', about: 'date last accessed' },

@@ -206,12 +206,12 @@ export const CITATIONS: Readonly<Record<string, readonly string[]>> = {
 
 export const RELIABILITY: Readonly<Record<string, string>> = {
   'journal article': 'peer-reviewed',
-  preprint: 'unverified',
+  preprint: 'not peer-reviewed',
   'official statistics': 'primary',
   'company filing': 'primary',
   'news article': 'reputable secondary',
   dataset: 'primary',
-  interview: 'unverified',
+  interview: 'first-hand account',
 };
 
 export const SOURCE_TERMS = [
