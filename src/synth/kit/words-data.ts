@@ -77,7 +77,29 @@ export const INDUSTRIES = [
   'financial services',
   'software',
   'food and beverage',
+  'professional services',
 ] as const;
+
+/** The industry a company's name already says ("… Dental Group" is in healthcare), by a word of the name. */
+export const NAMED_INDUSTRIES: readonly (readonly [RegExp, (typeof INDUSTRIES)[number]])[] = [
+  [/\b(?:Capital|Asset Management|Insurance|Credit Union|Wealth|Pension|Brokers|Bank)\b/, 'financial services'],
+  [/\b(?:Dental|Health|Clinic|Diagnostics|Physiotherapy|Pharmacy|Care Homes|Pharma)\b/, 'healthcare'],
+  [/\b(?:Freight|Logistics|Mobility)\b/, 'logistics'],
+  [/\b(?:Schools?|College|Tutoring|Academy|Learning|University|Library)\b/, 'education'],
+  [/\b(?:Engineering|Robotics|Precision|Castings|Composites|Hydraulics|Aerostructures|Agritech)\b/, 'manufacturing'],
+  [/\b(?:Energy|Utilities)\b/, 'energy'],
+  [/\b(?:Catering|Hotels|Tours|Concierge|Events|Travel|Air Charter)\b/, 'hospitality'],
+  [/\bProperty\b/, 'construction'],
+  [
+    /\b(?:Publishing|Studios?|Radio|Agency|Magazines|Podcasts|Media|Print|Creative|Visuals|Charts|Documents)\b/,
+    'media',
+  ],
+  [
+    /\b(?:Chambers|Legal|LLP|Notaries|Counsel|Compliance|Security|Research|Market Insight|Forecasting|Archives)\b/,
+    'professional services',
+  ],
+  [/\b(?:Software|Labs|Cloud|DevOps|Systems|Analytics|Automation|Integrations|Workflow|Ops|Platforms)\b/, 'software'],
+];
 
 /** Job titles of directory entries. */
 export const JOB_TITLES = [

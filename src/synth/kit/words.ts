@@ -8,6 +8,7 @@ import {
   FIRST_NAMES,
   GOODS,
   INDUSTRIES,
+  NAMED_INDUSTRIES,
   JOB_TITLES,
   LAST_NAMES,
   PHRASES,
@@ -37,7 +38,8 @@ export interface Words {
   companies(n: number): Company[];
   /** an address at `domain` */
   email(domain: string): string;
-  industry(): string;
+  /** the industry of `company` where its name says it (a Dental Group is in healthcare), else a drawn one */
+  industry(company?: string): string;
   jobTitle(): string;
   /** physical goods: a stock item or an order line */
   goods(): string;
@@ -86,7 +88,11 @@ export function wordsFrom(rng: Rng): Words {
         (c) => c.domain,
       ),
     email: (domain) => person(domain).email,
-    industry: () => rng.pick(INDUSTRIES),
+    industry: (company) => {
+      // (drawn either way, so every later draw of the task stays where it was)
+      const drawn = rng.pick(INDUSTRIES);
+      return NAMED_INDUSTRIES.find(([re]) => company !== undefined && re.test(company))?.[1] ?? drawn;
+    },
     jobTitle: () => rng.pick(JOB_TITLES),
     goods: () => rng.pick(GOODS),
     system: () => rng.pick(SYSTEMS),

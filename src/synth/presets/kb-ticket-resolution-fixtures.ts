@@ -31,7 +31,7 @@ export function customersOf(ctx: GeneratorContext) {
     name: c.name,
     tier: rng.pick(['enterprise', 'mid_market', 'smb']),
     status: 'active',
-    industry: words.industry(),
+    industry: words.industry(c.name),
     contact_person: (contacts[i] as Person).name,
     email: (contacts[i] as Person).email,
     sla: `${slaHours[i]}h response`,

@@ -125,7 +125,7 @@ function draw(ctx: GeneratorContext): Scenario {
       name: c.name,
       tier: roles[i] === 'smb' ? 'smb' : 'enterprise',
       status: 'active',
-      industry: words.industry(),
+      industry: words.industry(c.name),
       contact_person: words.fullName(),
       account_manager: (managers[i] as Person).name,
       ...(hard ? {} : { account_manager_email: (managers[i] as Person).email }),

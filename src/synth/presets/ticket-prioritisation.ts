@@ -68,7 +68,7 @@ function customersOf(ctx: GeneratorContext, roles: Role[], targetTiers: string[]
       name: c.name,
       tier: i < custRoles.length ? tierOf(custRoles[i] as Role, i) : 'enterprise',
       status: 'active',
-      industry: words.industry(),
+      industry: words.industry(c.name),
       contact_person: `${words.firstName()} ${words.lastName()}`,
       account_manager: (managers[i] as Person).name,
       account_manager_email: (managers[i] as Person).email,
