@@ -157,7 +157,8 @@ export const reportDoc: AggregatePart<SourceName> = {
     return { value: p, phrase: `a short document at ${p}` };
   },
   phrases: [
-    'write them up in {dest}: a heading, then one bullet per {one} with its {id} and {name}',
+    // (no "a heading" asked: no check reads one, review 43)
+    'write them up in {dest}: one bullet per {one} with its {id} and {name}',
     'summarise them in {dest}, naming each by its {id} and {name}',
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({
@@ -197,7 +198,7 @@ export const webPage: AggregatePart<SourceName> = {
     };
   },
   phrases: [
-    "set them out as {dest}: a title and a list with each one's {id} and {name}",
+    "set them out as {dest}: a list with each one's {id} and {name}",
     'turn them into {dest} with one list item per {one} ({id} and {name})',
   ],
   args: (sel, s, dest, fact, _w, title = 'Summary') => ({

@@ -67,6 +67,22 @@ describe(FAMILY, () => {
     assert.deepEqual([...treated].sort(), ['refunds counted', 'refunds left out']);
   });
 
+  it('"highest first" is checked: the right totals lowest first lose the order checks (review 43)', async () => {
+    for (const difficulty of ['easy', 'medium'] as const)
+      for (const seed of h.seeds.slice(0, 3)) {
+        const spec = h.parsed(difficulty, seed);
+        const steps = spec.reference.map((st) =>
+          'call' in st && st.call === 'fs_write_table'
+            ? { ...st, args: { ...st.args, rows: [...(st.args.rows as unknown[])].reverse() } }
+            : st,
+        );
+        const g = await gradeSteps(spec, steps);
+        const failed = g.checks.filter((c) => (c.score ?? 0) < 1).map((c) => c.id);
+        assert.deepEqual(failed.sort(), ['totals_ordered', 'totals_ordered_last'], `${spec.id}: ${failed.join()}`);
+        assert.equal((await gradeSteps(spec, spec.reference)).passed, true);
+      }
+  });
+
   it('the gate kills the "file not written" and "wrong cell value" mutants', async () => {
     for (const difficulty of ['easy', 'hard'] as const) {
       const { stats } = await checkMutation(h.parsed(difficulty, 2));

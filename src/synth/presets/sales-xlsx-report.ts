@@ -258,6 +258,7 @@ function shares({ final, medium, hard }: Scenario): Record<string, number> {
     ...final.map((t) => [t.region, (hard ? 0.45 : medium ? 0.5 : 0.6) / final.length] as const),
     ['mail', hard ? 0.15 : 0.25],
     ['top', 0.15],
+    ['order', 0.06],
     ...(medium
       ? ([
           ['instructions', 0.05],
@@ -286,6 +287,19 @@ function checks(s: Scenario): Check[] {
         { sheet: 'Totals', column: 'Total', where: { Region: t.region }, value: t.total, tolerance: 0.01 },
         w[t.region] as number,
       ),
+    ),
+    // "highest first": the top region on the first row and the lowest on the last (review 43: asked, never checked)
+    tableCell(
+      'totals_ordered',
+      OUT,
+      { sheet: 'Totals', column: 'Region', row: 0, value: top.region },
+      (w.order as number) / 2,
+    ),
+    tableCell(
+      'totals_ordered_last',
+      OUT,
+      { sheet: 'Totals', column: 'Region', row: s.final.length - 1, value: (s.final.at(-1) as Total).region },
+      (w.order as number) / 2,
     ),
     mailSent('top_mailed', { to: recipient.email, body: { contains: top.region } }, w.mail as number),
     mailSent('top_total_mailed', { to: recipient.email, body: { regex: amountPattern(top.total) } }, w.top as number),
@@ -341,6 +355,7 @@ function traces(s: Scenario): Traces {
   const mail = s.hard ? CLAUSES.hardMail : s.medium ? CLAUSES.mediumMail : 'the top region and its total';
   return {
     'total_*': s.hard ? { in: 'user', clause: CLAUSES.redo } : what(s),
+    'totals_ordered*': CLAUSES.out,
     top_mailed: mail,
     top_total_mailed: mail,
     instructions_read: CLAUSES.mailed,
