@@ -62,7 +62,7 @@ export const MOTIVES: Readonly<Record<string, readonly string[]>> = {
   desk_plan: ['The floor re-plan is signed off on {soon}'],
   // planned admissions, not today's: the work they set off (a follow-up due in two working days) comes before them
   ward_beds: [
-    'Two elective admissions are booked in for {soon}',
+    'Elective admissions are booked in for {soon}',
     'The bed meeting on {soon} plans the week ahead',
     'Theatre has a full list on {soon}, and the transfers come to us',
   ],
