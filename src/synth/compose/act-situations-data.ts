@@ -52,7 +52,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
     Review: ['doing the regular pass that makes sure the board shows what is really at each bedside'],
   },
   exam_seats: {
-    'Seat allocation': ['placing the candidates who need a particular place in the hall, by what their needs call for'],
+    'Seat allocation': ['keeping the right places in the hall free for candidates who need special seating'],
     'Seat repair': ['getting broken places fixed or taken off the plan before candidates arrive'],
     'Register check': ['making sure everyone sitting in the hall is on the attendance list'],
   },
