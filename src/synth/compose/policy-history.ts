@@ -39,7 +39,9 @@ function roundLimit(v: number, step: number): number {
 
 // the limits a previous version may have set on a number: round, and inside the field's range (no Lighthouse
 // score of 160 on a scale to 100)
-function otherLimits(a: Atom & { value: number }, models: readonly FieldModel[], rng: Rng): number[] {
+function otherLimits(a: Atom & { value: number; per?: unknown }, models: readonly FieldModel[], rng: Rng): number[] {
+  // (a line per category is revised as a table, never one figure of it: no History moves it)
+  if (a.per) return [];
   const m = models.find((x) => x.field === a.field);
   const step = m?.kind === 'number' ? m.step : 0.01;
   const inRange = (v: number) => m?.kind !== 'number' || (v >= m.min && v <= m.max);

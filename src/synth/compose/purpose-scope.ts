@@ -93,7 +93,12 @@ export function narrowingNote(
   for (const a of r.all) {
     const k = narrowingOf(a, lean);
     if (!k) continue;
-    items.push({ mod: modifier(a, models, null, rng, n), reason: why(k, a, rng, act, source) });
+    // (a line per category is named without its table here: the rule's own line lists it)
+    const mod = modifier(a, models, null, rng, n);
+    items.push({
+      mod: 'per' in a && a.per ? mod.replace(/ \([^()]*\)$/, '') : mod,
+      reason: why(k, a, rng, act, source),
+    });
   }
   // a clause is said once: two reasons ending on one consequence ("so a wrong entry strands them") keep it on the
   // first, the second says its own cause alone

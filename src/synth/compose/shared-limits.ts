@@ -12,7 +12,7 @@ type Shown = readonly (readonly [Rule, PolicyAct | undefined])[];
 
 const limitAtom = (r: Rule, field: string) =>
   [...r.all, ...(r.any ?? [])].find(
-    (a): a is Extract<Atom, { kind: 'at_least' }> => a.field === field && a.kind === 'at_least',
+    (a): a is Extract<Atom, { kind: 'at_least' }> => a.field === field && a.kind === 'at_least' && !a.per,
   );
 
 /** The count from which a record is past the limit, as the first shown section that counts it says. */

@@ -1,4 +1,5 @@
 import { longDay } from '../kit/dates.js';
+import { andList } from '../kit/text.js';
 import type { Atom } from '../rules/rule.js';
 
 // The definitions a policy gives for the working-day counts its lines make: which days count, from which day, and
@@ -27,7 +28,7 @@ export function closureLine(atoms: readonly Atom[]): string | undefined {
   ].sort();
   if (!days.length) return undefined;
   const said = days.map(longDay);
-  const list = said.length === 1 ? said[0] : `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`;
+  const list = andList(said);
   const not = days.length === 1 ? 'that day is not a working day' : 'those days are not working days';
   return `- The office is closed on ${list}; ${not} and ${days.length === 1 ? 'does' : 'do'} not count.`;
 }

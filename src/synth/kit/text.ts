@@ -13,6 +13,10 @@ export const capitalise = (s: string): string => `${s[0]?.toUpperCase()}${s.slic
 export const orList = (xs: readonly string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 
+/** Words run together as a coworker lists them all: "a, b and c". */
+export const andList = (xs: readonly string[]): string =>
+  xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+
 /** A title-cased name in running text: "Legal review" → "legal review", but acronyms keep their case ("CAPA", "SEO review"). */
 export const inRunningText = (s: string): string =>
   s.replace(/[A-Za-z][\w-]*/g, (w) => (/^[A-Z0-9-]{2,}$/.test(w) ? w : w.toLowerCase()));

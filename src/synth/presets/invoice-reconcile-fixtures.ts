@@ -1,3 +1,4 @@
+import { andList } from '../kit/text.js';
 import { docDate, mail, todoPart } from '../kit/builders.js';
 import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
@@ -210,7 +211,7 @@ function pages(i: Invoice): string[][] {
 
 export const names = (s: Scenario) => {
   const nos = s.invoices.map((i) => i.no);
-  return `${nos.slice(0, -1).join(', ')} and ${nos.at(-1)}`;
+  return andList(nos);
 };
 
 export function fixtures(s: Scenario): NonNullable<TaskSpecInput['fixtures']> {

@@ -8,7 +8,7 @@ import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { distinct, ids, shuffle } from '../kit/ids.js';
 import { type Person, separable } from '../kit/people.js';
-import { capitalise } from '../kit/text.js';
+import { capitalise, andList } from '../kit/text.js';
 
 // CoworkEnv App. D: find the first slot where every named attendee is free, create the event with exactly
 // those people, and (medium+) email the invitation. distractors: a same-named colleague in another
@@ -208,7 +208,7 @@ function request(s: Scenario): string {
   const { topic, attendees, depts, hard } = s;
   const c = CLAUSES;
   const who = attendees.map((a, i) => `${a.name} (${depts[i]})`);
-  const list = `${who.slice(0, -1).join(', ')} and ${who.at(-1)}`;
+  const list = andList(who);
   const when = hard ? 'on one of the next two working days' : `on ${longDay(s.day)}`;
   return (
     `Please set up a ${s.dur}-minute "${topic}" meeting ${when} with ${list}. ${c.slot} ` +

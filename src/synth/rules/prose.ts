@@ -7,6 +7,7 @@ import { type Counted, countedOf, type EnumWords, enumWords, factor, pluralOf, s
 import { type EnumModel, type FieldModel, type Nouns, sayValue } from './fields.js';
 import { type Atom, modelOf, type Rule, termsOf } from './rule.js';
 import { flagClause, flagModifier, relative } from './flag-words.js';
+import { amount, perClause, perModifier } from './per-category.js';
 
 // A rule in words, several ways: each condition has modifier forms ("referrals whose urgency is urgent") and
 // clause forms ("the urgency is urgent"), relative ("10 or more days ago") and absolute ("on or before 2 March")
@@ -54,18 +55,6 @@ const echoes = (label: string, n?: Nouns) =>
       .split(/[\s-]+/)
       .includes(label.split(' ')[0]?.toLowerCase() ?? ''),
   );
-
-function amount(m: FieldModel, v: number): string {
-  if (m.kind !== 'number') return String(v);
-  if (m.percent) return `${Math.round(v * 1000) / 10}%`;
-  if (m.currency)
-    return `${CURRENCY_SIGN[m.currency] ?? `${m.currency} `}${Number.isInteger(v) ? grouped(v) : formatMoney(v)}`;
-  const n = Number.isInteger(v) ? grouped(v) : String(v);
-  if (m.unit === '%') return `${n}%`;
-  // "1 approval", "1 night", "1 failed run", not "1 approvals"
-  const unit = m.unit && v === 1 && /[^s]s$/.test(m.unit) ? m.unit.replace(/(\S+)$/, (w) => singularOf(w)) : m.unit;
-  return unit ? `${n} ${unit}` : n;
-}
 
 // a date's verb after the plural noun: the record's own ("referrals made"), or, where the date is someone else's, that
 // one's ("passes whose visitor is expected", "access reviews whose account was last used")
@@ -179,6 +168,7 @@ function modifierWords(a: Atom, models: readonly FieldModel[], today: string | n
       return rng.pick([`whose ${own} ${isAre(own)} not ${vs}`, `with any ${label} other than ${vs}`]);
     }
     case 'at_least': {
+      if (a.per) return perModifier(a, models, own, n);
       const c = m.kind === 'number' ? countedOf(m) : undefined;
       if (c) return countModifier(c, a.value, 'at_least', rng);
       const t = amount(m, a.value);
@@ -191,6 +181,7 @@ function modifierWords(a: Atom, models: readonly FieldModel[], today: string | n
       ]);
     }
     case 'at_most': {
+      if (a.per) return perModifier(a, models, own, n);
       const c = m.kind === 'number' ? countedOf(m) : undefined;
       if (c) return countModifier(c, a.value, 'at_most', rng);
       const t = amount(m, a.value);
@@ -316,6 +307,7 @@ function clauseWords(a: Atom, models: readonly FieldModel[], n: Nouns, today: st
     }
     case 'at_least':
     case 'at_most': {
+      if (a.per) return perClause(a, models, its(), n);
       const c = m.kind === 'number' ? countedOf(m) : undefined;
       const least = a.kind === 'at_least';
       if (c) {

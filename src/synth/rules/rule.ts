@@ -8,8 +8,9 @@ import { dayNumber, daysFrom, type FieldModel } from './fields.js';
 export type Atom =
   | { kind: 'in'; field: string; values: readonly string[] }
   | { kind: 'not_in'; field: string; values: readonly string[] }
-  | { kind: 'at_least'; field: string; value: number }
-  | { kind: 'at_most'; field: string; value: number }
+  /** `per`: the line differs by a category of the record ("£500 for photos, £1,500 for video"; per-category.ts) */
+  | { kind: 'at_least'; field: string; value: number; per?: PerCategory }
+  | { kind: 'at_most'; field: string; value: number; per?: PerCategory }
   /** a past date at least `days` before today (working days when `workdays`, bar the `closed` days) */
   | { kind: 'older'; field: string; days: number; workdays?: true; closed?: readonly string[] }
   /** a past date within the last `days` */
@@ -21,6 +22,16 @@ export type Atom =
   | { kind: 'flag'; field: string; value: boolean }
   /** the text names `term`, or any of `or` (a class of terms the work's reason names: illness or medical evidence) */
   | { kind: 'mentions'; field: string; term: string; or?: readonly string[] };
+
+/** A threshold per value of a category field: every value of the field has its own line. */
+export interface PerCategory {
+  field: string;
+  lines: Readonly<Record<string, number>>;
+}
+
+/** The line a threshold draws for a record: its category's own where the line differs by category. */
+export const lineOf = (a: { value: number; per?: PerCategory }, rec: Readonly<Record<string, unknown>>): number =>
+  a.per ? (a.per.lines[String(rec[a.per.field])] ?? a.value) : a.value;
 
 export interface Rule {
   /** every one must hold */
@@ -87,9 +98,9 @@ export function holds(a: Atom, rec: Readonly<Record<string, unknown>>, today: st
     case 'not_in':
       return !a.values.includes(String(v));
     case 'at_least':
-      return typeof v === 'number' && v >= a.value;
+      return typeof v === 'number' && v >= lineOf(a, rec);
     case 'at_most':
-      return typeof v === 'number' && v <= a.value;
+      return typeof v === 'number' && v <= lineOf(a, rec);
     case 'older':
       return a.workdays ? workdaysSince(today, v, a.closed) >= a.days : -daysFrom(today, v) >= a.days;
     case 'recent': {
@@ -156,7 +167,7 @@ export function ruleKey(r: Rule): string {
     const { kind, field, ...rest } = a;
     const args = Object.entries(rest)
       .sort(([x], [y]) => (x < y ? -1 : 1))
-      .map(([k, v]) => `${k}=${Array.isArray(v) ? [...v].sort().join('|') : String(v)}`);
+      .map(([k, v]) => `${k}=${Array.isArray(v) ? [...v].sort().join('|') : keyOfValue(v)}`);
     return `${kind}(${field}${args.length ? `,${args.join(',')}` : ''})`;
   };
   const parts = [`all[${r.all.map(atom).sort().join(' & ')}]`];
@@ -164,6 +175,15 @@ export function ruleKey(r: Rule): string {
   if (r.unless) parts.push(`unless[${atom(r.unless)}]`);
   return parts.join(' ');
 }
+
+// a per-category line as "field:value=line;…" in the categories' order
+const keyOfValue = (v: unknown): string =>
+  v && typeof v === 'object' && 'lines' in v
+    ? `${(v as PerCategory).field}:${Object.entries((v as PerCategory).lines)
+        .sort(([x], [y]) => (x < y ? -1 : 1))
+        .map(([k, n]) => `${k}=${n}`)
+        .join(';')}`
+    : String(v);
 
 /** The model of the field a condition reads. */
 export function modelOf(models: readonly FieldModel[], a: Atom): FieldModel {

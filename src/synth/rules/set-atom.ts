@@ -9,7 +9,18 @@ import {
   roundTo,
   type TextModel,
 } from './fields.js';
-import { type Atom, holds, modelOf, overdueWindow, type Rule, termsOf, workdaysSince, workdaysUntil } from './rule.js';
+import {
+  type Atom,
+  holds,
+  lineOf,
+  modelOf,
+  overdueWindow,
+  type Rule,
+  termsOf,
+  workdaysSince,
+  workdaysUntil,
+} from './rule.js';
+import { castCategory } from './per-category.js';
 
 // Records made to meet or miss a rule's atoms (near misses, quiet records); draw.ts draws the rules themselves
 
@@ -105,8 +116,12 @@ function setOnce(
     case 'at_least':
     case 'at_most': {
       const above = a.kind === 'at_least' ? ok : !ok;
-      if (ok && edge && rng.chance(0.25)) rec[f] = a.value;
-      else rec[f] = numberOn(m as NumberModel, a.value, above, near, rng);
+      // (a line per category: the record's own category's, so a near miss sits just short of its own line; its
+      // category chosen so that no one line sorts the records: per-category.ts)
+      const close = castCategory(a, rec, ok, near, rng);
+      const line = lineOf(a, rec);
+      if (ok && edge && rng.chance(0.25)) rec[f] = line;
+      else rec[f] = numberOn(m as NumberModel, line, above, close, rng);
       return;
     }
     case 'older': {

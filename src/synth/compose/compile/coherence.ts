@@ -4,6 +4,7 @@ import {
   type Atom,
   atomsOf,
   holds,
+  lineOf,
   modelOf,
   type Rule,
   selects,
@@ -36,7 +37,7 @@ export function isOnLine(a: Atom, rec: Rec, today: string): boolean {
   switch (a.kind) {
     case 'at_least':
     case 'at_most':
-      return Number(v) === a.value;
+      return Number(v) === lineOf(a, rec);
     case 'older':
       return (a.workdays ? workdaysSince(today, v, a.closed) : -daysFrom(today, v)) === a.days;
     case 'recent':

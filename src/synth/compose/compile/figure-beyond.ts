@@ -82,6 +82,8 @@ export function stricter(a: Atom, sel: Rec[], today: string, want?: number): Ato
       );
     case 'at_least':
     case 'at_most': {
+      // (a line per category has no one stricter line: "of those, how many past £2,000" would read as another rule)
+      if (a.per) return undefined;
       const vs = sel.map((rec) => Number(rec[a.field])).filter(Number.isFinite);
       const lines = [...new Set(vs)].flatMap((v) => roundNear(v));
       const beyond = lines.filter((v) => (a.kind === 'at_least' ? v > a.value : v < a.value));

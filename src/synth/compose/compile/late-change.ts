@@ -1,5 +1,5 @@
 import { setAtom } from '../../rules/set-atom.js';
-import { holds, modelOf, type Rule, selects } from '../../rules/rule.js';
+import { holds, lineOf, modelOf, type Rule, selects } from '../../rules/rule.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { inThePast, isMutable } from '../sources/kit.js';
@@ -29,7 +29,12 @@ export function lateChange(
   const first = rule.all[lateAtom(rule, src)];
   if (!late || !first) return undefined;
   const after = { ...late };
-  setAtom(first, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
+  // (a line per category stays the record's own: the change moves its number, never its category)
+  const own =
+    (first.kind === 'at_least' || first.kind === 'at_most') && first.per
+      ? { ...first, per: { field: first.per.field, lines: { [String(late[first.per.field])]: lineOf(first, late) } } }
+      : first;
+  setAtom(own, modelOf(src.fields, first), after, true, false, { rng: w.rng, today: w.today, vocab: w.vocab });
   inThePast(after, [modelOf(src.fields, first)], w);
   if (!holds(first, after, w.today) || selects(rule, after, w.today) === out) return undefined;
   onWorkingDay(after, first.field, (r) => holds(first, r, w.today) && selects(rule, r, w.today) !== out);

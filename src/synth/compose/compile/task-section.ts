@@ -10,6 +10,9 @@ import type { Recipe } from '../recipe.js';
 import { branchFieldOf } from './branch.js';
 import { type FromStates, narrowedFrom, undoneOf } from './from-states.js';
 import { computedWindow } from './computed-window.js';
+import { perCategoryRule } from '../../rules/per-category.js';
+import { createRng } from '../../../env/rng.js';
+import type { Difficulty } from '../../../schema/taxonomy.js';
 import { ruleOf } from './task-rule.js';
 
 // The section a task's rule is filed under and the rule itself (records.ts draws the records around it). Every
@@ -56,8 +59,28 @@ function drawn(
   const branchField = recipe.branch ? branchFieldOf(src, { ...taken, ...reasons }, w, recipe) : undefined;
   // (a hard task's calendar window may be counted in working days past the office's closures: computed-window.ts)
   const drawnRule = ruleOf(recipe, src, taken, branchField, w, work, tag);
-  const rule = computedWindow(drawnRule, src, w.difficulty, w.today, recipe.phrasing);
+  const counted = computedWindow(drawnRule, src, w.difficulty, w.today, recipe.phrasing);
+  // (and a threshold's line may differ by a category of the record: per-category.ts)
+  const rule = perCategoryLine(counted, src, w.difficulty, recipe.phrasing, [
+    ...Object.keys(taken),
+    ...(branchField ? [branchField.field] : []),
+  ]);
   return { work, tag, taken, writes, branchField, rule };
+}
+
+/** The share (in %) of a difficulty's rules with a threshold and a category beside it whose line differs by it. */
+export const PER_CATEGORY_SHARE: Readonly<Record<Difficulty, number>> = { easy: 90, medium: 50, hard: 40 };
+
+// drawn from a stream of the task's phrasing number, so that no other draw of the task moves
+function perCategoryLine(
+  rule: Rule,
+  src: { fields: readonly FieldModel[] },
+  d: Difficulty,
+  phrasing: number,
+  avoid: readonly string[],
+): Rule {
+  const rng = createRng('per-category', phrasing);
+  return rng.int(0, 99) < PER_CATEGORY_SHARE[d] ? perCategoryRule(rule, src.fields, rng, avoid) : rule;
 }
 
 /**

@@ -204,6 +204,8 @@ export const CITATIONS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+// a grade of the kind of source, never of our own checks ("unverified" beside a verified status read as a
+// contradiction: review 43)
 export const RELIABILITY: Readonly<Record<string, string>> = {
   'journal article': 'peer-reviewed',
   preprint: 'not peer-reviewed',

@@ -349,8 +349,6 @@ export const citedSources = packSource({
   derive: (rec, w, i) => ({
     // a register lists each source once
     citation: fresh(w, 'citation', CITATIONS[String(rec.source_type)] ?? ['Unknown source'], i),
-    // (a grade of the kind of source, never of our own checks: "unverified" beside a verified status read as a
-    // contradiction, review 43)
     reliability: RELIABILITY[String(rec.source_type)] ?? 'not peer-reviewed',
   }),
   // only journals and newspapers sit behind a paywall: a preprint, a filing, official statistics, an open dataset
