@@ -67,6 +67,8 @@ export interface Scenario {
   msgId: string;
   /** the request's wording, drawn last */
   framing: number;
+  /** how the request is laid out (0–3): as written, a hand-over from on-call, a numbered list, a chat message */
+  shape: number;
 }
 
 // the keys the check compares, each with its table; the upstreams table exists only in hard tasks
@@ -156,6 +158,8 @@ export function draw(ctx: GeneratorContext): Scenario {
   const [jobId, otherJob] = ids(rng, 'JOB-', 2, 3) as [string, string];
   const [msgId] = ids(rng, 'msg_', 1, 4) as [string];
   const framing = rng.int(0, 1);
+  // (the request's shape, drawn last: every other draw of a seed stays where it was)
+  const shape = rng.int(0, 3);
   return {
     ctx,
     medium,
@@ -177,6 +181,7 @@ export function draw(ctx: GeneratorContext): Scenario {
     otherJob,
     msgId,
     framing,
+    shape,
   };
 }
 

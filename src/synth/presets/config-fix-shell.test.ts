@@ -98,6 +98,13 @@ describe(FAMILY, () => {
     assert.equal(origins.size, 3, [...origins].join(', '));
   });
 
+  it('the request is laid out in several ways, not one sentence with the names swapped (seed-2 near-duplicates)', () => {
+    const shapes = new Set<string>();
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) shapes.add(h.parsed(difficulty, seed).request.split(/\s/)[0] as string);
+    assert.ok(shapes.size >= 4, [...shapes].join(' | '));
+  });
+
   // the lazy-agent probes of lazy-probes.test.ts; here because each probe runs the shell
   it('no lazy-agent probe passes on any difficulty × 3 seeds', async () => {
     for (const difficulty of DIFFICULTIES)

@@ -1,3 +1,4 @@
+import { capitalise } from '../kit/text.js';
 import { type Check, type Step, weights } from '../kit/checks.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { escapeRegex } from '../../schema/text.js';
@@ -159,11 +160,18 @@ function clauses(s: Scenario): Clauses {
 function request(s: Scenario): string {
   const c = clauses(s);
   const tail = [s.medium ? c.told : '', s.hard ? c.job : ''].filter(Boolean);
-  if (s.framing === 0) {
-    const asks = [c.fix, c.run, c.close, ...tail];
-    return `The ${s.svc} health check has been failing since this morning's deploy, and there is an open ticket about it. Please ${asks.slice(0, -1).join(', ')}, and ${asks.at(-1)}.`;
-  }
   const also = tail.length ? ` Also ${tail.join(', and ')}.` : '';
+  const asks = [c.fix, c.run, c.close, ...tail];
+  switch (s.shape) {
+    case 1:
+      return `Handing this over from on-call: ${s.svc} started failing its health check after the deploy, and the ticket is still open. ${asks.map(capitalise).join('. ')}.`;
+    case 2:
+      return `${s.svc} has failed its health check since the deploy (there's a ticket). Could you:\n${asks.map((a, i) => `${i + 1}. ${capitalise(a)}`).join('\n')}`;
+    case 3:
+      return `hey, ${s.svc}'s health check has been red since the deploy and someone opened a ticket. can you ${c.fix}, ${c.run} and ${c.close}?${also}`;
+  }
+  if (s.framing === 0)
+    return `The ${s.svc} health check has been failing since this morning's deploy, and there is an open ticket about it. Please ${asks.slice(0, -1).join(', ')}, and ${asks.at(-1)}.`;
   return `Since the deploy, ${s.svc}'s health check keeps failing — someone filed a ticket. Could you ${c.fix}, ${c.run}, and ${c.close}?${also}`;
 }
 

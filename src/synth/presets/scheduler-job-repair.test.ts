@@ -28,6 +28,13 @@ const windowEnd = (jobs: readonly Job[], j: Job) =>
 const hourOf = (j: Job) => Number(j.cron_expression.split(' ')[1]);
 
 describe(FAMILY, () => {
+  it('the request is laid out in several ways, not one sentence with the names swapped (seed-2 near-duplicates)', () => {
+    const shapes = new Set<string>();
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) shapes.add(h.parsed(difficulty, seed).request.split(/\s/)[0] as string);
+    assert.ok(shapes.size >= 4, [...shapes].join(' | '));
+  });
+
   presetContract(h);
   const bound = { easy: 0, medium: 0, hard: 0 };
   const retiredAtAnswer = { easy: 0, medium: 0, hard: 0 };

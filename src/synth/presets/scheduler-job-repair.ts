@@ -1,3 +1,4 @@
+import { capitalise } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { HOLDERS, type Holder, type Integ, INTEGRATIONS } from './scheduler-job-repair-data.js';
 import {
@@ -35,6 +36,8 @@ const timeRe = (h: number) => `${timeOfDayRegex(h)}|\\b0 ${h} \\* \\* \\*`;
 /** One drawn task: the integrations, the jobs with the failing ones' plans and answers, tickets and the kb. */
 interface Scenario {
   ctx: GeneratorContext;
+  /** how the request is laid out (0–3) */
+  shape: number;
   hard: boolean;
   ticketed: boolean;
   nTargets: number;
@@ -92,6 +95,8 @@ function draw(ctx: GeneratorContext): Scenario {
     tickets,
     kbId: kbIds[0] as string,
     fixtures,
+    // (the request's layout, drawn last: every other draw of a seed stays where it was)
+    shape: rng.int(0, 3),
   };
 }
 
@@ -123,20 +128,34 @@ function traces(s: Scenario): Traces {
   };
 }
 
+// the move every wording asks, with the clauses its checks trace to
+const MOVE = `to the first full hour after the job holding its lock ${CLAUSES.holder} ${CLAUSES.move}`;
+
 function request(s: Scenario): string {
-  if (s.hard)
-    return (
-      "Several scheduled jobs are failing. Fix every job whose last run, within the last 24 hours, failed on a database lock: move each to the first full hour after the job holding its lock has finished (going by that job's recent runs) in which no other enabled job starts and which our job scheduling policy in the knowledge base allows, and keep it enabled. " +
-      'Let the owner of each affected integration know what you changed (never include any credentials), and add an internal comment with the new schedule to the open helpdesk ticket about each job. Do not delete or change any other job. Then tell me the new schedules.'
-    );
+  const c = CLAUSES;
+  if (s.hard) {
+    const notify = `Let the owner of each affected integration know what you changed (never include any credentials), and ${c.comment} each job.`;
+    const move = `move each ${MOVE} and which our job scheduling policy in the knowledge base allows, and keep it enabled`;
+    if (s.shape % 2 === 1)
+      return `The overnight run report is full of lock failures. ${c.find}: ${move}. ${notify} Leave every other job exactly as it is, and once you're done, tell me the new schedules.`;
+    return `Several scheduled jobs are failing. ${c.find}: ${move}. ${notify} Do not delete or change any other job. Then tell me the new schedules.`;
+  }
   const p = s.plans[0] as Plan;
-  return (
-    `Our ${p.g.what} job keeps failing. Check its run history, then move it to the first full hour after the job holding its lock has finished (going by that job's recent runs) in which no other enabled job starts, keep it enabled, and let the owner of the ${p.g.name} integration know what you changed (never include any credentials).` +
-    (s.ticketed
-      ? ' Also add an internal comment with the new schedule to the open helpdesk ticket about these failures.'
-      : '') +
-    ' Do not delete or change any other job. Then tell me the new schedule.'
-  );
+  const notify = `let the owner of the ${p.g.name} ${c.notify}`;
+  const comment = s.ticketed ? `${c.comment} these failures` : '';
+  switch (s.shape) {
+    case 1:
+      return `Could you sort out our ${p.g.what} job? It keeps failing. ${c.history}, then move it ${MOVE} and keep it enabled. Please ${notify}.${comment ? ` And ${comment}.` : ''} Leave every other job as it is, and ${c.report} when you're done.`;
+    case 2: {
+      const asks = [`${c.history}.`, `Move it ${MOVE}, and keep it enabled.`, `${capitalise(notify)}.`];
+      if (comment) asks.push(`${capitalise(comment)}.`);
+      asks.push(`Don't delete or change any other job, and ${c.report}.`);
+      return `Our ${p.g.what} job keeps failing. Could you:\n${asks.map((a, i) => `${i + 1}. ${a}`).join('\n')}`;
+    }
+    case 3:
+      return `From the ops channel this morning: the ${p.g.what} job failed again overnight. ${c.history}, then move it ${MOVE}, keeping it enabled, and ${notify}.${comment ? ` Please also ${comment}.` : ''} No other job should be deleted or changed. Then ${c.report}.`;
+  }
+  return `Our ${p.g.what} job keeps failing. ${c.history}, then move it ${MOVE}, keep it enabled, and ${notify}.${comment ? ` Also ${comment}.` : ''} Do not delete or change any other job. Then ${c.report}.`;
 }
 
 function reference(s: Scenario): Step[] {
