@@ -61,11 +61,16 @@ export const replyInLanguage: ActionPart<SourceName> = {
 // filed under the order it is about, as the desk looks it up
 const translationPath = (rec: Rec) => `translations/${rec.ref}.md`;
 /** The house glossary as the request gives it: `invoices: "billing query", …`. */
+// (each matter as the desk tells them apart, review 44: missing parts read as a delivery to one reader, a
+// complaint to another; a refund query as an invoice or not)
+const MATTERS: Readonly<Record<string, string>> = {
+  invoice: 'invoices and refunds',
+  delivery: 'orders that have not arrived',
+  price: 'prices and quotes',
+  complaint: 'goods that came damaged or incomplete',
+};
 export const GLOSSARY = Object.entries(HOUSE_TERM)
-  .map(
-    ([topic, term]) =>
-      `${topic === 'price' ? 'prices' : topic === 'delivery' ? 'late deliveries' : `${topic}s`}: "${term}"`,
-  )
+  .map(([topic, term]) => `${MATTERS[topic] ?? `${topic}s`}: "${term}"`)
   .join(', ');
 
 /**

@@ -139,3 +139,21 @@ describe('the company directory', () => {
       }
   });
 });
+
+// review 44: what a partner's mail is about is read from its text; goods with parts missing read as a delivery to one
+// reader and a complaint to another, so a rule on the matter comes with how the desk tells them apart
+describe('a field read from free text (enum means)', () => {
+  it('is defined wherever a rule reads it, in a document and in a colleague’s mail', () => {
+    const src = PARTS.sources.find((x) => x.name === 'partner_mails');
+    assert.ok(src);
+    for (let k = 0; k < 6; k++) {
+      const w = makeWorld(createRng('means', k), 'Office_Productivity', 'easy', TODAY);
+      const rule = { all: [{ kind: 'in' as const, field: 'topic', values: ['complaint', 'invoice'] }] };
+      const doc = policyDoc(rule, src, w, 'Rules', 'Review', [], k % 2 ? w.staff[0] : undefined);
+      assert.ok(
+        defsOf(doc.text).some((l) => /parts missing are a complaint/.test(l)),
+        doc.text,
+      );
+    }
+  });
+});

@@ -56,9 +56,8 @@ const KINDS: readonly [string, boolean][] = [
 ];
 
 const recorded = (p: { kind: string }) => (p.kind === 'picture' ? 'shows them' : 'recorded them, without rounding');
-// what a reader must know about one field the rule uses, in words that fit its kind (a flag, an amount, a
-// plural label) and the place its value is read from; nothing about a value that cannot change (a record's type,
-// a message's language, a trade's executed shares, counted as recorded): "today" means something only for a state
+// what a reader must know about one field the rule uses, in words for its kind and the place it is read from; nothing
+// about a value that cannot change (a record's type, a trade's executed shares): "today" means something for a state
 function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly string[]): string | undefined {
   const singular = src.noun[0];
   const be = isAre(m.label);
@@ -116,6 +115,7 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly s
     case 'text':
       return `- A term counts as mentioned in the ${m.label} whatever its letter case.`;
     case 'enum':
+      if (m.means) return `- ${m.means}`;
       if (fixed || !isState(m)) return undefined;
       return rng.pick(
         place.kind === 'picture'
@@ -170,15 +170,15 @@ function definitions(shown: readonly (readonly [Rule, readonly string[]])[], src
   const reads = new Map<string, string[]>();
   for (const [r, lines] of shown)
     for (const [field, line] of fieldLines(r, lines)) reads.set(field, [...(reads.get(field) ?? []), line]);
-  const lines = src.fields
-    .filter((x) => reads.has(x.field))
-    .flatMap((m) => defineField(m, src, rng, reads.get(m.field) ?? []) ?? []);
+  // (a field read from free text says first how its values are told apart: enum `means`)
+  const means = (x: FieldModel) => Number(x.kind === 'enum' && !!x.means);
+  const read = src.fields.filter((x) => reads.has(x.field)).sort((x, y) => means(y) - means(x));
+  const lines = read.flatMap((m) => defineField(m, src, rng, reads.get(m.field) ?? []) ?? []);
   for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
   return out;
 }
 
-// which written line reads which field: ruleBullets writes one line per `all` condition, one for `any`, one for
-// `unless`, in that order
+// which written line reads which field: one line per `all` condition, one for `any`, one for `unless` (ruleBullets)
 function fieldLines(r: Rule, lines: readonly string[]): [string, string][] {
   const out: [string, string][] = r.all.map((a, i) => [a.field, lines[i] ?? '']);
   let at = r.all.length;

@@ -39,6 +39,11 @@ export interface EnumModel extends Base {
    * given with the work): the only values a category's exception takes, each with its own reason
    */
   spared?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * how the team tells the values apart where a reader reads the value from free text (what a partner's mail is
+   * about): the policy's Definitions say it whenever a rule reads the field
+   */
+  means?: string;
 }
 
 /** A count, a measure or an amount. */

@@ -93,6 +93,10 @@ export const partnerMails = defineSource({
       label: 'subject matter',
       values: TOPICS,
       say: { invoice: 'an invoice', delivery: 'a late delivery', price: 'prices', complaint: 'a complaint' },
+      // (review 44: goods that came with parts missing read as a delivery matter to one reader, a complaint to
+      // another; a refund query as an invoice or not)
+      means:
+        'A message is about what its sender asks us to act on: an invoice or a refund on one is about an invoice; goods that came damaged or with parts missing are a complaint; an order that has not arrived at all is a late delivery; a price or a quote is about prices.',
     },
     { kind: 'date', field: 'date', label: 'date received', from: -20, to: 0, verb: 'received', time: true },
     { kind: 'flag', field: 'is_read', label: 'read state', yes: 'already read', no: 'still unread', p: 0.4 },
