@@ -65,9 +65,9 @@ const translationPath = (rec: Rec) => `translations/${rec.ref}.md`;
 // complaint to another; a refund query as an invoice or not)
 const MATTERS: Readonly<Record<string, string>> = {
   invoice: 'invoices and refunds',
-  delivery: 'orders that have not arrived',
+  delivery: 'orders not arrived',
   price: 'prices and quotes',
-  complaint: 'goods that came damaged or incomplete',
+  complaint: 'damaged or incomplete goods',
 };
 export const GLOSSARY = Object.entries(HOUSE_TERM)
   .map(([topic, term]) => `${MATTERS[topic] ?? `${topic}s`}: "${term}"`)
@@ -169,7 +169,7 @@ export const triagePartnerMail: ActionPart<SourceName> = {
   capabilities: ['Translation', 'Tool_Calling'],
   phrases: [
     `put each one on my to-do list as a high-priority item in English, titled with our glossary term for the matter (${GLOSSARY}) and the order number, with the units ordered in the description`,
-    `add a high-priority to-do per message, in English: the title our glossary term for what it is about (${GLOSSARY}) plus the order number, the description giving how many units the order is for`,
+    `add a high-priority to-do per message, in English: as its title our glossary term for what it is about (${GLOSSARY}) plus the order number, and in its description how many units the order is for`,
   ],
   args: ({ rec }) => ({
     title: `${HOUSE_TERM[rec.topic as Topic]}: ${rec.ref}`,

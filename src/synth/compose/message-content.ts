@@ -68,9 +68,10 @@ export function carryClause(rule: Rule | undefined, src: SourcePart, pick: numbe
 }
 
 // "what its payment status is" reads well for a state; a count or a moment does not ("what its reminders sent is",
-// "what its last run time is"): those are asked as the figure or the date they are
+// "what its last run time is"): those are asked by their label ("its reminder count": never "the figure for its
+// reminder count", review 44) or as the date they are
 function factAsked(label: string, kind: FieldModel['kind']): string {
-  if (kind === 'number') return `the figure for its ${label}`;
+  if (kind === 'number') return `its ${label}`;
   if (kind === 'date' && !/\b(date|day|deadline)\b/.test(label)) return `the date of its ${label}`;
   return `what its ${label} ${isAre(label)}`;
 }

@@ -89,6 +89,13 @@ describe('generated text a practitioner would write', () => {
     for (const t of corpus) assert.doesNotMatch(t.request, /\bthe number of [\w /-]+ (?:you|we) handled\b/, t.id);
   });
 
+  it('no bracket after a bracket, no date range run into its verb, no "the figure for its" (review 44)', () => {
+    for (const t of corpus) {
+      assert.doesNotMatch(t.request, /\) \(|both days included are\b|the figure for its|the title our glossary/, t.id);
+      assert.doesNotMatch(t.request, /keeps each one from slipping\)|so none slips\)/, t.id);
+    }
+  });
+
   it('definitions only for a state that can change, never "the system" for a picture', () => {
     for (const t of corpus)
       for (const p of policies(t)) {

@@ -12,6 +12,21 @@ describe('near-duplicates (MinHash/LSH)', () => {
     assert.deepEqual(f, { request: ['please send the', 'send the summary'], program: ['^>a', 'a>b', 'b>$'] });
   });
 
+  it('takes each Chinese or Japanese character as a token: two requests in those scripts compare by what they say', () => {
+    const f = taskFeatures('请把 每封 邮件', []);
+    assert.deepEqual(f.request, ['请 把 每', '把 每 封', '每 封 邮', '封 邮 件']);
+    const zh = minhash(
+      taskFeatures('麻烦你看一下合作伙伴的邮件，把每封邮件译成英文 (invoices and refunds: #q)', calls),
+    );
+    const ja = minhash(
+      taskFeatures(
+        '取引先からのメールの対応をお願いします。それぞれを英語に翻訳して (invoices and refunds: #q)',
+        calls,
+      ),
+    );
+    assert.ok(similarity(zh, ja) < NEAR_DUP_SIMILARITY, String(similarity(zh, ja)));
+  });
+
   it('estimates similarity as the lower of request and program: the same task 1, another task low, a one-word change high', () => {
     const a = minhash(taskFeatures(REQ, calls));
     assert.equal(similarity(a, minhash(taskFeatures(REQ, calls))), 1);

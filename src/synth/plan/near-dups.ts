@@ -39,8 +39,12 @@ export interface TaskFeatures {
   program: string[];
 }
 
+// a run of Chinese or Japanese script has no spaces between its words: each character is a token of its own, so a
+// request in one is compared by what it says, not only by the English names and terms it quotes
+const UNSPACED_RUN = /([\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])/g;
+
 export function taskFeatures(maskedRequest: string, calls: readonly string[]): TaskFeatures {
-  const words = maskedRequest.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = maskedRequest.toLowerCase().replace(UNSPACED_RUN, ' $1 ').split(/\s+/).filter(Boolean);
   const request = new Set<string>();
   for (let i = 0; i + 2 < words.length; i++) request.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
   if (words.length < 3 && words.length) request.add(words.join(' '));

@@ -184,13 +184,11 @@ export const FUNCTION_WORDS = new Set(
 export function skeleton(masked: string): string {
   const out: string[] = [];
   const words = masked.toLowerCase().match(/[\p{L}\p{N}#'’-]+/gu) ?? [];
-  // text in another language (letters beyond ASCII, not one English function word) has no English grammar to
-  // keep: its masked words are its template, so two messages share one only when they say the same thing
-  if (
-    /[^\x00-\x7f]/.test(masked) &&
-    /\p{L}/u.test(masked) &&
-    !words.some((w) => FUNCTION_WORDS.has(w.replace(/’/g, "'")))
-  )
+  // text in another language (letters beyond ASCII, hardly an English function word: a glossary it quotes, "invoices
+  // and refunds", has a few) has no English grammar to keep: its masked words are its template, so two messages share
+  // one only when they say the same thing
+  const english = words.filter((w) => FUNCTION_WORDS.has(w.replace(/’/g, "'"))).length;
+  if (/[^\x00-\x7f]/.test(masked) && /\p{L}/u.test(masked) && english < Math.max(1, words.length / 10))
     return words.join(' ');
   for (const w of words) {
     const t = FUNCTION_WORDS.has(w.replace(/’/g, "'")) ? w : 'W';

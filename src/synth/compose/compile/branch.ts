@@ -94,15 +94,16 @@ export function branchOf(
  */
 export function branchClause(main: string, other: string, b: Branch, w: World): string {
   const { presses, pressing, light } = b.reason;
-  // (the reason in brackets: the deliverable's "and then …" may follow the clause; each side a sentence of its own,
-  // as a long branch run together read as one breathless sentence: request-seams.ts)
+  // (each side a sentence of its own, as a long branch run together read as one breathless sentence: request-seams.ts)
+  // (a reason after a colon, never in brackets: a work that ends on its own brackets, "(high priority, due Friday)",
+  // then read two in a row, and "… both days included are the exception" ran a date range into its verb: review 44)
   return presses
     ? w.rng.pick([
-        `${main}. For those ${b.phrase}, though, ${other} instead (${pressing})`,
+        `${main}. For those ${b.phrase}, though, ${other} instead: ${pressing}`,
         `for the ones ${b.phrase}, ${other}, since ${pressing}. For all the others, ${main}`,
       ])
     : w.rng.pick([
-        `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${main} (${pressing})`,
-        `${main} (${pressing}). The ones ${b.phrase} are the exception: ${light}, so for them, ${other} instead`,
+        `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${main}: ${pressing}`,
+        `${main}: ${pressing}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
       ]);
 }
