@@ -9,6 +9,32 @@ describe(FAMILY, () => {
   // below the band by the step the final answer takes
   presetContract(h, { steps: { hard: [11, 11] } });
 
+  it('keeping the later sign-up of a duplicate, not the earliest, fails: the later row carries an initial (review 44)', async () => {
+    for (const seed of h.seeds.slice(0, 3)) {
+      const spec = h.parsed('easy', seed);
+      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as {
+        call: string;
+        args: { rows: string[][] };
+      };
+      const merged = spec.checks.find((c) => c.id === 'duplicate_merged') as unknown as {
+        table: { where: { email: string } };
+      };
+      // the export holds the customer twice under two spellings of the name
+      const files = (spec.fixtures.workspace?.files ?? {}) as Record<string, string>;
+      const raw = Object.values(files).find((t) => typeof t === 'string' && t.startsWith('Name,Email')) ?? '';
+      const twice = raw.split('\n').filter((l) => l.toLowerCase().includes(merged.table.where.email));
+      assert.equal(new Set(twice.map((l) => l.split(',')[0])).size, 2, twice.join(' | '));
+      const later = write.args.rows.map((r) =>
+        r[1] === merged.table.where.email ? [String(r[0]).replace(/^(\p{L})\p{L}*/u, '$1.'), ...r.slice(1)] : r,
+      );
+      const g = await gradeSteps(
+        spec,
+        spec.reference.map((s) => (s === write ? { ...write, args: { ...write.args, rows: later } } : s)),
+      );
+      assert.ok((g.checks.find((c) => c.id === 'duplicate_merged')?.score ?? 1) < 1, spec.id);
+    }
+  });
+
   it('keeping a duplicate (other spelling) or a test account fails', async () => {
     for (const seed of h.seeds.slice(0, 3)) {
       const spec = h.parsed('medium', seed);

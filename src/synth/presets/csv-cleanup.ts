@@ -56,12 +56,16 @@ interface Scenario {
   todo: ReturnType<typeof todoPart>;
 }
 
+// a name as a customer types it the second time: "Ana Li" → "A. Li"
+const initialled = (name: string) => name.replace(/^(\p{L})\p{L}*/u, '$1.');
+
 // dirty copies: a duplicate with other spelling and a later sign-up, a blank e-mail, a test account (medium+)
 function dirtyRows(ctx: GeneratorContext, base: readonly Row[], day: (d: number) => string): Row[] {
   const { rng, words } = ctx;
   const [dup, dup2] = base as [Row, Row];
   return [
-    { ...dup, email: `  ${dup.email.toUpperCase()} `, signed_up: day(rng.int(1, 25)) },
+    // (signed up again later under an initial: keeping the later row, not the earliest sign-up, shows in the name)
+    { ...dup, name: initialled(dup.name), email: `  ${dup.email.toUpperCase()} `, signed_up: day(rng.int(1, 25)) },
     { ...dup2, email: dup2.email.replace(/^./, (c) => c.toUpperCase()), signed_up: day(rng.int(1, 25)) },
     { name: words.fullName(), email: '', country: 'DE', signed_up: day(rng.int(1, 50)) },
     ...(ctx.difficulty !== 'easy'
