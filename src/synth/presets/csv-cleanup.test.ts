@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { TaskSpec } from '../../schema/task-spec.js';
 import { presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'csv_cleanup';
 const h = presetHarness(FAMILY, 6);
+
+// the reference's write of the cleaned table
+const writeOf = (spec: TaskSpec) =>
+  spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as {
+    call: string;
+    args: { rows: string[][] };
+  };
 
 describe(FAMILY, () => {
   // below the band by the step the final answer takes
@@ -12,10 +20,7 @@ describe(FAMILY, () => {
   it('keeping the later sign-up of a duplicate, not the earliest, fails: the later row carries an initial (review 44)', async () => {
     for (const seed of h.seeds.slice(0, 3)) {
       const spec = h.parsed('easy', seed);
-      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as {
-        call: string;
-        args: { rows: string[][] };
-      };
+      const write = writeOf(spec);
       const merged = spec.checks.find((c) => c.id === 'duplicate_merged') as unknown as {
         table: { where: { email: string } };
       };
@@ -38,10 +43,7 @@ describe(FAMILY, () => {
   it('keeping a duplicate (other spelling) or a test account fails', async () => {
     for (const seed of h.seeds.slice(0, 3)) {
       const spec = h.parsed('medium', seed);
-      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_table') as {
-        call: string;
-        args: { rows: string[][] };
-      };
+      const write = writeOf(spec);
       const [first] = write.args.rows as [string[]];
       const dup = await gradeSteps(
         spec,
