@@ -45,6 +45,23 @@ describe('the figure check against hedged replies', () => {
     }
   });
 
+  it('passes a count of those meeting a further condition that names the others too (review 45)', () => {
+    let tried = 0;
+    for (const spec of Array.from({ length: 360 }, (_, i) => composition(i, 7 + 3 * i))) {
+      const c = reported(spec);
+      const say = finalSay(spec);
+      const f = Number(
+        say.match(/\bthe number of those [^.:]*?(?:is|:|comes to|works out to) (\d+)/)?.[1] ?? Number.NaN,
+      );
+      const n = spec.answer_ids?.length ?? 0;
+      if (!c || Number.isNaN(f) || n - f < 1 || n - f === f) continue;
+      tried++;
+      const other = `${say} The other ${n - f} do not, so they are not counted.`;
+      assert.ok(passes(c, other), `${spec.id}: ${other}`);
+    }
+    assert.ok(tried >= 5, `${tried} counts tried`);
+  });
+
   it('spreads a count under a further condition over its range: no one value answers most of them', () => {
     const counts = new Map<string, number>();
     let n = 0;
