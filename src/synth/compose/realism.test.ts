@@ -92,7 +92,23 @@ describe('generated text a practitioner would write', () => {
   it('no bracket after a bracket, no date range run into its verb, no "the figure for its" (review 44)', () => {
     for (const t of corpus) {
       assert.doesNotMatch(t.request, /\) \(|both days included are\b|the figure for its|the title our glossary/, t.id);
-      assert.doesNotMatch(t.request, /keeps each one from slipping\)|so none slips\)/, t.id);
+      assert.doesNotMatch(
+        t.request,
+        /keeps each one from slipping\)|so none slips\)|nothing on the ones that do not/,
+        t.id,
+      );
+    }
+  });
+
+  it('no "confirmed WhatsApp exist", no subject that says its last word twice, no chat line of a long selection alone (review 45)', () => {
+    for (const t of corpus) {
+      for (const text of strings(t.fixtures)) {
+        assert.doesNotMatch(text, /\bconfirmed [\w ]+ exist\b/, t.id);
+        // (a subject line: "Monitoring scope: scope")
+        if (text.length < 60 && !text.includes('\n')) assert.doesNotMatch(text, /\b(\w+): \1$/i, t.id);
+      }
+      const chat = t.request.match(/^\w+[!,]? — the [^.?]*\./)?.[0];
+      assert.ok(!chat || chat.length < 110, `${t.id}: ${chat}`);
     }
   });
 

@@ -305,8 +305,10 @@ export function renderRequest(p: RequestPlan): RenderedRequest {
       // topic line opening one request in ten read as a fragment)
       const hello = ((h) => (h ? `${h} — ` : ''))(chatHello(register, hour, rng));
       // (never a selection by what a part of the document is about as the topic: too long a fragment to open with)
+      // (nor a selection long enough to lose its verb: "morning — the video edits that the "…" rules in the "…" page
+      // in our notes apply to." read as a fragment, review 45)
       const line =
-        rng.chance(0.25) && !situated
+        rng.chance(0.25) && !situated && select.length < 70
           ? { head: `${hello}${select}`, join: ':', stop: '.' }
           : { head: `${hello}${rng.pick(CHAT_ASKS)} ${select}`, join: ', and', stop: '?' };
       text =

@@ -82,7 +82,9 @@ const BY_DELIVERABLE: Readonly<Record<string, readonly string[]>> = {
 // any other deliverable (a report whose own words say "exactly those")
 const ANY: readonly string[] = [
   ', with just the qualifying ones',
-  ' (nothing on the ones that do not qualify)',
+  // (not "nothing on the ones that do not qualify": on an allocation sheet that read as a full sheet with only the
+  // qualifying rows marked, review 45)
+  ' (the ones that do not qualify stay out of it)',
   ', and nothing about any other {one}',
 ];
 

@@ -318,7 +318,7 @@ export function holdScope(rng: Rng, term: string | undefined): string {
           `all email and attachments since ${rng.pick(['March', 'June', 'September'])} ${rng.int(2022, 2024)}`,
           'mailbox and calendar, no date limit',
         ),
-        ...(term ? [oneOf(rng, `include ${term}`, `${term} within scope`, `custodian confirmed ${term} exist`)] : []),
+        ...(term ? [oneOf(rng, `include ${term}`, `${term} within scope`, `custodian confirmed ${term} in use`)] : []),
         oneOf(
           rng,
           'suspend auto-deletion on the account',

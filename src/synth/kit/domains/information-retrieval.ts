@@ -25,6 +25,6 @@ export const informationRetrieval: DomainVocab = {
     'Newswire licence',
     'Patent watch feed',
   ],
-  topics: ['source review', 'research backlog', 'monitoring scope', 'archive clean-up'],
+  topics: ['source review', 'research backlog', 'media monitoring', 'archive clean-up'],
   meetings: ['research sync', 'source review session', 'monitoring stand-up', 'briefing call'],
 };
