@@ -13,6 +13,9 @@ export const capitalise = (s: string): string => `${s[0]?.toUpperCase()}${s.slic
 export const orList = (xs: readonly string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 
+/** A name's possessive: "Ana's", "Northgate Cloud Services'". */
+export const possessive = (name: string): string => `${name}${name.endsWith('s') ? "'" : "'s"}`;
+
 /** Words run together as a coworker lists them all: "a, b and c". */
 export const andList = (xs: readonly string[]): string =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;

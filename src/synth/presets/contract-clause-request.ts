@@ -1,6 +1,7 @@
 import type { Person } from '../kit/people.js';
+import { possessive } from '../kit/text.js';
 
-// contract_clause's request: the clauses its checks trace to, put in one of three framings.
+// contract_clause's request: the clauses its checks trace to, put in one of six framings.
 
 /** The subject of legal's mail (hard), the policy on who is copied. */
 export const LEGAL_MAIL = 'Contract notices';
@@ -15,7 +16,7 @@ export interface RequestFacts {
   /** the contract and the decision memo's paths */
   contract: string;
   memo: string;
-  /** how the request is put (0–2) */
+  /** how the request is put (0–5) */
   framing: number;
 }
 
@@ -30,8 +31,8 @@ const CLAUSES = {
   todo: 'mark the to-do done',
 };
 
-// the same asks in one of three framings (drawn last, so the rest of a seed's task is as before): the request as
-// written, the decision first, the manager's question passed on
+// the same asks in one of six framings (drawn last, so the rest of a seed's task is as before): the request as
+// written, the decision first, the manager's question passed on, a numbered list, a budget question, the roll-over
 export function request(s: RequestFacts): string {
   const { vendor, manager, memo } = s;
   const c = CLAUSES;
@@ -45,6 +46,20 @@ export function request(s: RequestFacts): string {
       return `Can we still get out of the ${s.service} contract with ${vendor.name}? It is in ${s.contract}${hard}. Work out the notice deadline and write the decision to ${memo}: ${write}. ${act}${tail}`;
     case 2:
       return `${manager.name} (${manager.email}) asked whether the ${vendor.name} ${s.service} contract renews on us. The agreement is in ${s.contract}${hard}, and we want out if notice can still go in time. ${c.notice}. Either way, let ${manager.first} know ${c.tell}. Put the decision in ${memo}: ${write}.${tail}`;
+    case 3: {
+      const asks = [
+        'Work out the notice deadline.',
+        `${c.notice}.`,
+        `Either way, tell ${manager.name} (${manager.email}) ${c.tell}.`,
+        `Write the decision to ${memo}: ${write}.`,
+        ...(tail ? [tail.trim()] : []),
+      ];
+      return `The ${s.service} agreement with ${vendor.name} renews by itself unless we give notice in time, and we would rather not keep it. It is in ${s.contract}${hard}. Could you:\n${asks.map((a, i) => `${i + 1}. ${a}`).join('\n')}`;
+    }
+    case 4:
+      return `Budget review question: is it too late to cancel ${vendor.name} (${s.service})? The contract is in ${s.contract}${hard}. ${act} Write the decision to ${memo}: ${write}.${tail}`;
+    case 5:
+      return `Before ${possessive(vendor.name)} ${s.service} contract rolls over, please check whether we can still serve notice: it is in ${s.contract}${hard}. ${act} The decision goes in ${memo}: ${write}.${tail}`;
     default:
       return `Our ${s.service} contract with ${vendor.name} is in ${s.contract}${hard}. We want out if we can still give notice in time. ${act} Write the decision to ${memo}: ${write}.${tail}`;
   }

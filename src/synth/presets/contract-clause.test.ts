@@ -7,6 +7,13 @@ const FAMILY = 'contract_clause';
 const h = presetHarness(FAMILY, 8);
 
 describe(FAMILY, () => {
+  it('the request opens in several ways, not one sentence with the names swapped (seed-3 near-duplicates)', () => {
+    const openings = new Set<string>();
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) openings.add(h.parsed(difficulty, seed).request.split(/\s/)[0] as string);
+    assert.ok(openings.size >= 4, [...openings].join(' | '));
+  });
+
   // a renewal is below the band by the step the final answer takes
   presetContract(h, { steps: { medium: [7, 8] } });
 

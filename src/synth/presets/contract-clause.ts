@@ -387,7 +387,7 @@ export const contractClause = definePreset({
     return {
       title: 'Decide on a contract renewal from its clause',
       spec: {
-        request: request(s),
+        request: request({ ...s, framing: s.framing + 3 * (s.fees[1] % 2) }),
         services: ['workspace', 'gmail', ...(s.medium ? ['finance'] : []), ...(s.hard ? ['todo'] : [])],
         fixtures: fixtures(s),
         answer_ids: [],

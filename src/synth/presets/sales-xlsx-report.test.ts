@@ -11,6 +11,13 @@ type Call = Extract<TaskSpec['reference'][number], { call: string }>;
 const writes = (spec: TaskSpec) => spec.reference.filter((s): s is Call => 'call' in s && s.call === 'fs_write_table');
 
 describe(FAMILY, () => {
+  it('the request opens in several ways, not one sentence with the names swapped (seed-3 near-duplicates)', () => {
+    const openings = new Set<string>();
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) openings.add(h.parsed(difficulty, seed).request.split(/\s/)[0] as string);
+    assert.ok(openings.size >= 4, [...openings].join(' | '));
+  });
+
   // below the band by the step the final answer takes
   presetContract(h, { steps: { hard: [11, 11] } });
 

@@ -68,6 +68,7 @@ interface Scenario {
   todo: ReturnType<typeof todoPart>;
   reviewDay: string;
   reviewHour: number;
+  opening: number; // how the request opens (ask), drawn last so that no other draw moves
 }
 
 // the quarter's orders: two paid per region, then a cancelled, a refunded and a paid one in random regions
@@ -133,7 +134,7 @@ function draw(ctx: GeneratorContext): Scenario {
   const reviewHour = rng.int(9, 15);
   const recipient = medium ? lead : manager;
   const drawn = { ctx, medium, hard, manager, lead, colleague, recipient, orders, corrected, file, quarter, excluded };
-  return { ...drawn, first, final, msgIds, todo, reviewDay, reviewHour };
+  return { ...drawn, first, final, msgIds, todo, reviewDay, reviewHour, opening: rng.int(0, 3) };
 }
 
 const hour = (s: Scenario) => String(s.reviewHour).padStart(2, '0');
@@ -339,15 +340,23 @@ const CLAUSES = {
 
 const what = (s: Scenario) => `total the ${s.quarter} orders in ${s.file} per region`;
 
+// the request's first ask, in one of four openings (seed 3 had two requests alike but for the quarter)
+const ask = (s: Scenario, out: string) =>
+  [
+    `Please ${what(s)} and ${out}.`,
+    `The ${s.quarter} regional review is coming up. Could you ${what(s)} and ${out}?`,
+    `Finance wants the ${s.quarter} numbers by region: ${what(s)} and ${out}, please.`,
+    `For the ${s.quarter} close, ${what(s)} and ${out}.`,
+  ][s.opening % 4] as string;
+
 function request(s: Scenario): string {
   const { quarter: q, lead, manager } = s;
   const c = CLAUSES;
   const out = `write them to ${OUT} (${c.out})`;
   if (s.hard)
-    return `Please ${what(s)} and ${out}. Check my mail for ${c.mailed} and ${c.hardMail}. Mark the to-do done and book a 30-minute "${q} sales review" with ${lead.name} on ${s.reviewDay} at ${hour(s)}:00 UTC.`;
-  if (s.medium)
-    return `Please ${what(s)} and ${out}. My manager mailed ${c.mailed} and ${c.mediumMail}, and ${c.todo}.`;
-  return `Please ${what(s)} and ${out}. ${capitalise(rule(s))}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
+    return `${ask(s, out)} Check my mail for ${c.mailed} and ${c.hardMail}. Mark the to-do done and book a 30-minute "${q} sales review" with ${lead.name} on ${s.reviewDay} at ${hour(s)}:00 UTC.`;
+  if (s.medium) return `${ask(s, out)} My manager mailed ${c.mailed} and ${c.mediumMail}, and ${c.todo}.`;
+  return `${ask(s, out)} ${capitalise(rule(s))}. Then email ${manager.name} (${manager.email}) the top region and its total.`;
 }
 
 // the demand of each check: the totals (hard: the user's redo), the mail the request or the manager's mail names

@@ -36,8 +36,9 @@ const timeRe = (h: number) => `${timeOfDayRegex(h)}|\\b0 ${h} \\* \\* \\*`;
 /** One drawn task: the integrations, the jobs with the failing ones' plans and answers, tickets and the kb. */
 interface Scenario {
   ctx: GeneratorContext;
-  /** how the request is laid out (0–3) */
+  /** how the request is laid out (0–3), and how it opens (0–3) */
   shape: number;
+  opening: number;
   hard: boolean;
   ticketed: boolean;
   nTargets: number;
@@ -95,8 +96,9 @@ function draw(ctx: GeneratorContext): Scenario {
     tickets,
     kbId: kbIds[0] as string,
     fixtures,
-    // (the request's layout, drawn last: every other draw of a seed stays where it was)
+    // (the request's layout and opening, drawn last: every other draw of a seed stays where it was)
     shape: rng.int(0, 3),
+    opening: rng.int(0, 3),
   };
 }
 
@@ -141,6 +143,12 @@ function request(s: Scenario): string {
     return `Several scheduled jobs are failing. ${c.find}: ${move}. ${notify} Do not delete or change any other job. Then tell me the new schedules.`;
   }
   const p = s.plans[0] as Plan;
+  const failing = [
+    `Our ${p.g.what} job keeps failing.`,
+    `The ${p.g.what} job has failed on every run since yesterday.`,
+    `Something keeps breaking our ${p.g.what} job in the scheduler.`,
+    `The scheduler shows our ${p.g.what} job failing again.`,
+  ][s.opening % 4] as string;
   const notify = `let the owner of the ${p.g.name} ${c.notify}`;
   const comment = s.ticketed ? `${c.comment} these failures` : '';
   switch (s.shape) {
@@ -150,12 +158,12 @@ function request(s: Scenario): string {
       const asks = [`${c.history}.`, `Move it ${MOVE}, and keep it enabled.`, `${capitalise(notify)}.`];
       if (comment) asks.push(`${capitalise(comment)}.`);
       asks.push(`Don't delete or change any other job, and ${c.report}.`);
-      return `Our ${p.g.what} job keeps failing. Could you:\n${asks.map((a, i) => `${i + 1}. ${a}`).join('\n')}`;
+      return `${failing} Could you:\n${asks.map((a, i) => `${i + 1}. ${a}`).join('\n')}`;
     }
     case 3:
       return `From the ops channel this morning: the ${p.g.what} job failed again overnight. ${c.history}, then move it ${MOVE}, keeping it enabled, and ${notify}.${comment ? ` Please also ${comment}.` : ''} No other job should be deleted or changed. Then ${c.report}.`;
   }
-  return `Our ${p.g.what} job keeps failing. ${c.history}, then move it ${MOVE}, keep it enabled, and ${notify}.${comment ? ` Also ${comment}.` : ''} Do not delete or change any other job. Then ${c.report}.`;
+  return `${failing} ${c.history}, then move it ${MOVE}, keep it enabled, and ${notify}.${comment ? ` Also ${comment}.` : ''} Do not delete or change any other job. Then ${c.report}.`;
 }
 
 function reference(s: Scenario): Step[] {
