@@ -2,8 +2,9 @@ import type { Rng } from '../../env/rng.js';
 import { cadence, cadenceFloor, leadTime } from '../kit/lead-time.js';
 import type { Lean } from '../rules/draw.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
-import { modifier } from '../rules/prose.js';
-import type { Atom, Rule } from '../rules/rule.js';
+import { modifier, ownLabel } from '../rules/prose.js';
+import { perModifier } from '../rules/per-category.js';
+import { type Atom, modelOf, type Rule } from '../rules/rule.js';
 import { narrowReason } from './act-narrowings.js';
 import type { PolicyAct } from './policy-act.js';
 
@@ -94,11 +95,11 @@ export function narrowingNote(
     const k = narrowingOf(a, lean);
     if (!k) continue;
     // (a line per category is named without its table here: the rule's own line lists it)
-    const mod = modifier(a, models, null, rng, n);
-    items.push({
-      mod: 'per' in a && a.per ? mod.replace(/ \([^()]*\)$/, '') : mod,
-      reason: why(k, a, rng, act, source),
-    });
+    const mod =
+      (a.kind === 'at_least' || a.kind === 'at_most') && a.per
+        ? perModifier(a, models, ownLabel(modelOf(models, a).label, n), n, false)
+        : modifier(a, models, null, rng, n);
+    items.push({ mod, reason: why(k, a, rng, act, source) });
   }
   // a clause is said once: two reasons ending on one consequence ("so a wrong entry strands them") keep it on the
   // first, the second says its own cause alone

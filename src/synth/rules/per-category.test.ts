@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../env/rng.js';
 import { VOCAB } from '../kit/domains/index.js';
 import type { FieldModel } from './fields.js';
-import { perCategoryRule, perLines } from './per-category.js';
+import { perCategoryRule, perLines, perModifier } from './per-category.js';
 import { clause, modifier } from './prose.js';
 import { type Atom, holds, lineOf, type Rule, ruleKey } from './rule.js';
 import { setAtom } from './set-atom.js';
@@ -93,5 +93,27 @@ describe('a threshold per category (per-category.ts)', () => {
       if (rec.insurer !== 'Vitality' && Number(rec.amount) < 1000) lenient++;
     }
     assert.ok(lenient >= 15, `${lenient} of 60 targets fall short of the £1,000 line`);
+  });
+});
+
+// a section's narrowing note names the line without its table (the rule's own line lists it), a category whose
+// values hold brackets of their own ("travel day (75%)") too: stripping the table off the modifier missed those
+describe('a line per category in a narrowing note', () => {
+  it('is named without its lines, whatever its categories hold', () => {
+    const models: FieldModel[] = [
+      { kind: 'enum', field: 'allowance', label: 'allowance type', values: ['full day', 'travel day (75%)'] },
+      { kind: 'number', field: 'nights', label: 'time away', min: 1, max: 10, step: 1 },
+    ];
+    const a = {
+      kind: 'at_least',
+      field: 'nights',
+      value: 4,
+      per: { field: 'allowance', lines: { 'full day': 3, 'travel day (75%)': 6 } },
+    } as const;
+    assert.equal(
+      perModifier(a, models, 'time away', nouns, false),
+      'whose time away is at or above the line for their allowance type',
+    );
+    assert.match(perModifier(a, models, 'time away', nouns), /\(.*travel day \(75%\).*\)$/);
   });
 });

@@ -11,6 +11,9 @@ import { atomsOf, type Atom, type Rule } from './rule.js';
 // sorts the records (review 41: easy tasks read as filters). Drawn per task over a category no other condition of
 // the rule reads; the near misses sit just short of their own category's line (set-atom.ts), some past another's.
 
+/** A threshold, the only condition whose line may differ by category. */
+type PerAtom = Atom & { kind: 'at_least' | 'at_most' };
+
 /** How a number is said: "£1,500", "12%", "3 nights" (a unit after 1 in the singular). */
 export function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);
@@ -82,7 +85,7 @@ export function perCategoryRule(rule: Rule, models: readonly FieldModel[], rng: 
  * an insurance claim billed to Vitality and £850 for any other", in the practitioner's words for the category where
  * it has them.
  */
-export function perLines(a: Atom & { kind: 'at_least' | 'at_most' }, models: readonly FieldModel[], n?: Nouns): string {
+export function perLines(a: PerAtom, models: readonly FieldModel[], n?: Nouns): string {
   const m = models.find((x) => x.field === a.field) as FieldModel;
   const by = models.find((x) => x.field === a.per?.field) as EnumModel;
   const w = enumWords(by);
@@ -101,29 +104,23 @@ export function perLines(a: Atom & { kind: 'at_least' | 'at_most' }, models: rea
 }
 
 /** The label of the category a per-category threshold differs by ("asset type"). */
-export const perLabel = (a: Atom & { kind: 'at_least' | 'at_most' }, models: readonly FieldModel[]): string =>
+export const perLabel = (a: PerAtom, models: readonly FieldModel[]): string =>
   models.find((x) => x.field === a.per?.field)?.label ?? 'kind';
 
+const side = (a: PerAtom) => (a.kind === 'at_least' ? 'at or above' : 'at or below');
+
 /** A per-category threshold said of one record: "its licence fee is at or above the line for its asset type: …". */
-export function perClause(
-  a: Atom & { kind: 'at_least' | 'at_most' },
-  models: readonly FieldModel[],
-  its: string,
-  n?: Nouns,
-): string {
-  const side = a.kind === 'at_least' ? 'at or above' : 'at or below';
-  return `${its} is ${side} the line for its ${perLabel(a, models)}: ${perLines(a, models, n)}`;
+export function perClause(a: PerAtom, models: readonly FieldModel[], its: string, n?: Nouns): string {
+  return `${its} is ${side(a)} the line for its ${perLabel(a, models)}: ${perLines(a, models, n)}`;
 }
 
-/** A per-category threshold after a plural noun: "whose licence fee is at or above the line for their asset type (…)". */
-export function perModifier(
-  a: Atom & { kind: 'at_least' | 'at_most' },
-  models: readonly FieldModel[],
-  own: string,
-  n?: Nouns,
-): string {
-  const side = a.kind === 'at_least' ? 'at or above' : 'at or below';
-  return `whose ${own} is ${side} the line for their ${perLabel(a, models)} (${perLines(a, models, n)})`;
+/**
+ * A per-category threshold after a plural noun: "whose licence fee is at or above the line for their asset type (…)";
+ * without its lines where `table` is false (a section's narrowing note: the rule's own line lists them).
+ */
+export function perModifier(a: PerAtom, models: readonly FieldModel[], own: string, n?: Nouns, table = true): string {
+  const lines = table ? ` (${perLines(a, models, n)})` : '';
+  return `whose ${own} is ${side(a)} the line for their ${perLabel(a, models)}${lines}`;
 }
 
 /**
@@ -132,13 +129,7 @@ export function perModifier(
  * the time, the most lenient category, its number just past its own line and short of the strictest. A reader who
  * applies one line to every record then gets one of them wrong. Returns whether the number is drawn close to its line.
  */
-export function castCategory(
-  a: Atom & { kind: 'at_least' | 'at_most' },
-  rec: Record<string, unknown>,
-  ok: boolean,
-  near: boolean,
-  rng: Rng,
-): boolean {
+export function castCategory(a: PerAtom, rec: Record<string, unknown>, ok: boolean, near: boolean, rng: Rng): boolean {
   if (!a.per) return near;
   const entries = Object.entries(a.per.lines);
   const xs = entries.map(([, x]) => x);
