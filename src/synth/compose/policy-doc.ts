@@ -21,7 +21,7 @@ import { claimsShownResource } from './resource-claims.js';
 import { apartFrom, claimsBoundary, clashesOnScope, overlapsWindow, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
 import { placeOf } from './places.js';
-import { contradicts, narrowingNote, saidOf, unsaid } from './purpose-scope.js';
+import { contradicts, narrated, narrowingNote, saidOf, spoken, unsaid } from './purpose-scope.js';
 import { plainPurpose, reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
 import { sharesNarrowing } from './sibling-narrowings.js';
@@ -210,7 +210,6 @@ export function policyDoc(
   const head = home
     ? `${title}\nAgreed at the flat meeting, ${effective}. Kept up to date by ${owner}.`
     : `${title}\n${rng.pick(['Version', 'Revision', 'Issue'])} ${rng.int(2, 7)}, effective ${effective}. Owner: ${owner}.`;
-  // the purpose line names the kind of document its title does
   const [kind, many] = KINDS.find(([k]) => title.toLowerCase().endsWith(k)) ?? ['document', false];
   const purpose = `${many ? 'These' : 'This'} ${kind} ${many ? 'cover' : 'covers'} ${n.plural}. ${rng.pick(
     PURPOSES[src.name] ??
@@ -229,13 +228,11 @@ export function policyDoc(
   // the act each shown section is filed under, for the windows two of them share (shared-windows.ts)
   const actsShown: (PolicyAct | undefined)[] = [sectionAct(src.name, section)];
   const withActs = () => shown.map(([y], i) => [y, actsShown[i]] as const);
-  const clause = mine.join('\n');
   // the other sections are the record type's other work (policy-acts.ts), each on the side of the fields that
   // calls for it and with the reason the team gives, never a heading that has nothing to do with these records
   const others = (ACTS[src.name] ?? []).filter((a) => !a.sections.includes(section));
-  // a review has no act of its own: its reason is why the team keeps an eye on these records
-  // (review-purposes-data.ts) where its rule tests what it speaks of (review-purpose.ts), else what its rule says
-  // of the records it picks, else the record type's plain stake in them (review-purposes-plain.ts): never none
+  // a review's reason is why the team watches these records (review-purposes-data.ts, review-purpose.ts), else what
+  // its rule says of the records it picks, else the record type's plain stake in them (review-purposes-plain.ts)
   const review = REVIEW_SECTIONS.has(section);
   const ownAct = actNamed(src.name, section);
   const why =
@@ -245,17 +242,18 @@ export function policyDoc(
         reviewReason(section, rule, src.fields, n, rng, src.name) ??
         plainPurpose(src.name, section, rule, src.fields))
       : undefined);
-  // the purpose line is followed by what this section's rule narrows it to (purpose-scope.ts)
+  // the purpose line is followed by what this section's rule narrows it to, not said again in its list (purpose-scope.ts)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
     const note =
       act && reason
         ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act, src.name, sender ? 'rule' : 'section')
         : undefined;
-    return note ? `${reason} ${note}` : reason;
+    return [note ? `${reason} ${note}` : reason, note ? narrated(r, act?.lean ?? {}) : []] as const;
   };
-  const sections: [string, string | undefined, string[]][] = [
-    [section, scoped(why, rule, sectionAct(src.name, section)), mine],
-  ];
+  const [purposeLine, said] = scoped(why, rule, sectionAct(src.name, section));
+  const { shown: clause, read } = spoken(mine, over?.own ?? rule, said, purposeLine);
+  shown[0] = [rule, read];
+  const sections: [string, string | undefined, string[]][] = [[section, purposeLine, clause]];
   for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
     const heading = rng.pick(other.sections);
@@ -307,8 +305,8 @@ export function policyDoc(
     }
     if (twin(r) || echo(r)) continue;
     r = apartFrom(onSharedWindow(r, other, withActs()), before);
-    const lines = bullets(r);
-    const reason = scoped(reasonOf(other, r), r, other);
+    const all = bullets(r);
+    const [reason, gone] = scoped(reasonOf(other, r), r, other);
     // (nor one whose reason claims a resource a shown section claims for its own records: resource-claims.ts)
     if (
       claimsShownResource(
@@ -317,9 +315,10 @@ export function policyDoc(
       )
     )
       continue;
-    shown.push([r, lines]);
+    const lines = spoken(all, r, gone, reason);
+    shown.push([r, lines.read]);
     actsShown.push(other);
-    sections.push([heading, reason, lines]);
+    sections.push([heading, reason, lines.shown]);
   }
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
@@ -339,21 +338,22 @@ export function policyDoc(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
   if (over) body.splice(rng.int(0, body.length), 0, `## ${over.heading}\n${over.lines.join('\n')}`);
-  // (the version it replaces gave the same reasons, so its limits fit them too: no 14-day window beside a weekly run)
+  // (the version it replaces gave the same reasons, so its limits fit them too: no 14-day window beside a weekly run;
+  // nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
   const act = sectionAct(src.name, section);
-  // (nor a limit that claims the boundary day a section in force claims from the other side: section-bounds.ts)
   const inForce = shown.map(([y]) => y).filter((y) => y !== rule);
   const fits = (a: Atom) => (!act || !contradicts(a, act, src.name)) && !claimsBoundary(a, inForce);
   const keep = rng.chance(0.45) || keepsHistory(rule, w.difficulty);
   const old = keep ? superseded(over?.own ?? rule, rng, src.fields, records, today, fits) : undefined;
-  const oldLines = old ? bullets(old) : [];
-  const history: [Rule, readonly string[]][] = old ? [[old, oldLines]] : [];
+  const { shown: oldLines, read: oldRead } = spoken(old ? bullets(old) : [], old ?? rule, said, purposeLine);
+  const history: [Rule, readonly string[]][] = old ? [[old, oldRead]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
   const defs = [
     ...windowDefinitions(sender ? withActs().slice(0, 1) : withActs(), src.fields, n),
     ...limitDefinitions(sender ? withActs().slice(0, 1) : withActs(), src.fields, n),
-    ...definitions(sender ? [[rule, mine], ...history] : [...shown, ...history], src, rng),
+    ...definitions([...(sender ? shown.slice(0, 1) : shown), ...history], src, rng),
   ];
+  const base = { title, section, clause: clause.join('\n'), ...(old ? { old } : {}) };
   if (sender) {
     const [s, reason, lines] = sections.find(([h]) => h === section) as [string, string | undefined, string[]];
     const mail = instructionMail({
@@ -369,7 +369,7 @@ export function policyDoc(
       ...(home ? { home: true } : {}),
       rng,
     });
-    return { title, section, text: mail, clause, from: sender.first, ...(old ? { old } : {}) };
+    return { ...base, text: mail, from: sender.first };
   }
   const historyText = old
     ? [
@@ -385,7 +385,7 @@ export function policyDoc(
     ...body,
     ...historyText,
   ].join('\n\n');
-  return { title, section, text, clause, ...(old ? { old } : {}), ...(over ? { overrides: over.heading } : {}) };
+  return { ...base, text, ...(over ? { overrides: over.heading } : {}) };
 }
 
 /** A policy title for a record type: "Referral handling policy"; a mail's subject for the work `mailOf` names. */

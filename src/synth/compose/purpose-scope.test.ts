@@ -14,7 +14,9 @@ import {
   narrowedFor,
   narrowingNote,
   narrowingOf,
+  narrated,
   saidOf,
+  spoken,
   unsaid,
   unsaidAtom,
 } from './purpose-scope.js';
@@ -26,6 +28,39 @@ import { PARTS } from './registry.js';
 // act of every record type (an exception's reason is the work's own: spared.test.ts)
 
 describe('purpose scope', () => {
+  it('a condition its note states is not listed again, in the section nor in the version it replaced (review 46)', () => {
+    const template = { kind: 'in', field: 'template', values: ['event page'] } as const;
+    const soon = { kind: 'due_within', field: 'launch', days: 3 } as const;
+    const per = {
+      kind: 'at_least',
+      field: 'score',
+      value: 40,
+      per: { field: 'template', lines: { 'event page': 50, 'blog post': 40 } },
+    } as const;
+    const lean = { template: 'scope' as const, score: 'low' as const, launch: 'ahead' as const };
+    const rule = { all: [soon, template], unless: { kind: 'flag', field: 'rebuilt', value: true } } as const;
+    const lines = ['- Launching in 3 days.', '- It is an event page.', '- Exception: leave it out if rebuilt.'];
+    assert.deepEqual(narrated(rule, lean), [template]);
+    const note = 'This section takes only the builds whose template is event page: …';
+    const s = spoken(lines, rule, narrated(rule, lean), note);
+    assert.deepEqual(s.shown, ['- Launching in 3 days.', '- Exception: leave it out if rebuilt.']);
+    // (the definitions read the condition where it is said: in the note)
+    assert.deepEqual(s.read, ['- Launching in 3 days.', note, '- Exception: leave it out if rebuilt.']);
+    // the old version had the same condition: dropped there too; a changed one stays
+    const old = { all: [{ ...soon, days: 10 }, template] };
+    assert.deepEqual(spoken(['- 10 days.', '- Event page.'], old, [template], note).shown, ['- 10 days.']);
+    const moved = { all: [soon, { ...template, values: ['landing page'] }] };
+    assert.deepEqual(spoken(['- 3 days.', '- Landing page.'], moved, [template], note).shown, [
+      '- 3 days.',
+      '- Landing page.',
+    ]);
+    // a line per category keeps its table in the list; a rule whose every condition the note states keeps them all
+    assert.deepEqual(narrated({ all: [per, soon] }, lean), []);
+    assert.deepEqual(spoken(['- It is an event page.'], { all: [template] }, [template], note).shown, [
+      '- It is an event page.',
+    ]);
+  });
+
   it('gives a line, a flag or a window only the reason its work has, and no stock excuse', () => {
     const rng = createRng('no excuses');
     const stock =

@@ -131,6 +131,36 @@ export function narrowingNote(
   return said.length ? said.join(' ') : undefined;
 }
 
+/**
+ * A section's lines without those its narrowing note already states (`shown`): "This section takes only the web page
+ * builds whose template is event page: …" read twice beside the line "The web page build is an event page." (review
+ * 46: 437 of 1000 tasks). `said`: the note's conditions (`narrated`); a line per category stays (its table of lines is
+ * in the line only), and every line stays where none of the rule's own conditions would be left for its list. The
+ * version a section replaced drops the same conditions where it had them as they are, so the two lists differ only
+ * where the rule changed. `read`: every line, a condition only the note states read in the note's words (what the
+ * definitions go by).
+ */
+export function spoken(
+  lines: readonly string[],
+  r: Rule,
+  said: readonly Atom[],
+  note: string | undefined,
+): { shown: string[]; read: string[] } {
+  const at = saidAt(r, said);
+  return { shown: lines.filter((_, i) => !at.has(i)), read: lines.map((l, i) => (at.has(i) && note ? note : l)) };
+}
+
+// which of a rule's lines its note states (none where no condition of its own would be left for its list)
+function saidAt(r: Rule, said: readonly Atom[]): Set<number> {
+  const same = new Set(said.map((a) => JSON.stringify(a)));
+  const at = new Set(r.all.flatMap((a, i) => (same.has(JSON.stringify(a)) ? [i] : [])));
+  return r.all.length - at.size + (r.any ? 1 : 0) < 1 ? new Set() : at;
+}
+
+/** The conditions of a rule its narrowing note states in full (a line per category is named there without its table). */
+export const narrated = (r: Rule, lean: Readonly<Record<string, Lean>>): Atom[] =>
+  r.all.filter((a) => narrowingOf(a, lean) && !((a.kind === 'at_least' || a.kind === 'at_most') && a.per));
+
 // a reason without the clauses already said in its note, and its clauses noted; nothing left: said plainly
 function unrepeated(reason: string | undefined, clauses: Set<string>): string | undefined {
   if (!reason) return reason;

@@ -17,6 +17,20 @@ describe(FAMILY, () => {
   // a renewal is below the band by the step the final answer takes
   presetContract(h, { steps: { medium: [7, 8] } });
 
+  it('a wrong mail is a condition: abstaining from it earns nothing, sending it caps the rest (review 46)', async () => {
+    let seen = 0;
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        for (const c of spec.checks.filter((x) => x.kind === 'audit_absent')) {
+          assert.equal(c.weight, 0, `${spec.id} ${c.id}`);
+          assert.ok(c.cap && c.cap.completion_at_most <= 0.3, `${spec.id} ${c.id}`);
+          seen++;
+        }
+      }
+    assert.ok(seen > 0);
+  });
+
   it('the clause decides: both branches occur, and taking the other branch fails', async () => {
     const branches = new Set<string>();
     for (const seed of h.seeds) {

@@ -1,5 +1,5 @@
 import { mail, readMail, todoPart } from '../kit/builders.js';
-import { audited, type Check, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
+import { audited, type Check, mailSent, type Step, tableCell, WORK_CAP, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
 import { dayPattern } from '../../schema/natural.js';
 import type { GeneratorContext } from '../kit/generator.js';
@@ -298,7 +298,6 @@ const shares = ({ medium, hard, open }: Scenario) =>
           ['told', 0.2],
         ] as const)
       : ([['action', hard ? 0.4 : medium ? 0.45 : 0.5]] as const)),
-    ['no_wrong_action', 0.2],
     ...(medium ? ([['vendor', 0.15]] as const) : []),
     ...(hard
       ? ([
@@ -314,15 +313,11 @@ const RENEWED_AS_DONE = "(?<!\\b(?:would|will|could|might|otherwise|not|n't)(?: 
 function checks(s: Scenario): Check[] {
   const { medium, hard, open } = s;
   const w = shares(s);
-  const absent = (id: string, where: Record<string, unknown>) =>
-    ({
-      id,
-      kind: 'audit_absent',
-      service: 'gmail',
-      record: 'sent_messages',
-      where,
-      weight: w.no_wrong_action,
-    }) as Check;
+  // a wrong mail is a condition, not a part of the work: it caps what the rest earns, and abstaining earns nothing
+  const absent = (id: string, where: Record<string, unknown>): Check => {
+    const cap = { completion_at_most: WORK_CAP };
+    return { id, kind: 'audit_absent', service: 'gmail', record: 'sent_messages', where, weight: 0, cap } as Check;
+  };
   // the date the decision rests on goes with it in every check of the decision
   const deadline = { regex: dayPattern(s.deadline, true) };
   return [

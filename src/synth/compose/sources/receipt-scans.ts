@@ -67,7 +67,7 @@ const DESKS: Readonly<Record<Desk, Readonly<Record<string, Shop>>>> = {
       totals: [9, 420],
     },
     taxi: {
-      merchants: ['Airport Express Cars', 'Metro Taxi Co.', 'Aerotaxi'],
+      merchants: ['Airport Express Taxis', 'Metro Taxi Co.', 'Aerotaxi'],
       mains: [['Fare, airport to hotel', 18, 150]],
       extras: [
         ['Airport surcharge', 3, 8],
