@@ -75,6 +75,36 @@ describe('branch routes', () => {
       }
   });
 
+  // review 46: "… and in its description how many units the order is for instead: those received longest ago come
+  // first" ran a long work's own colon list into the branch's reason
+  it('after a long work, the branch reason is a sentence of its own, never glued on with "instead:"', () => {
+    const w = makeWorld(createRng('branch-long', 1), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
+    const todo =
+      'add a high-priority to-do per message, in English: as its title our glossary term plus the order number, and in its description how many units the order is for';
+    for (const presses of [true, false])
+      for (let k = 0; k < 8; k++) {
+        const b = {
+          atom: { kind: 'older', field: 'received_at', days: 2 } as const,
+          phrase: 'received 2 or more days ago',
+          reason: { presses, pressing: 'those received longest ago come first', light: 'those can wait a day' },
+          meets: () => true,
+        };
+        for (const [main, other] of [
+          ['forward each', todo],
+          [todo, 'forward each'],
+        ] as const) {
+          const said = branchClause(main, other, b, w);
+          // (the reason follows the short work or starts a sentence of its own)
+          assert.doesNotMatch(said, /order is for(?: instead)?[:,] /, said);
+          assert.match(
+            said,
+            /\. Those received longest ago|forward each(?: instead)?(?::|, since) those received/,
+            said,
+          );
+        }
+      }
+  });
+
   // review 36: "(anything received that long ago has waited long enough …). The ones received between 9 January and
   // today are the exception": the reason came before the window it pointed back to
   it('a reason that points back to the window ("that long ago", "that recently") comes after it', () => {

@@ -8,6 +8,7 @@ import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { type BranchReason, branchPresses, branchReason, type PressKind, pressKindOf } from '../branch-routes.js';
 import { cappedBy } from './coherence.js';
+import { capitalise } from '../../kit/text.js';
 
 // the branch of a task: a second action for the selected records meeting a further condition
 
@@ -97,13 +98,27 @@ export function branchClause(main: string, other: string, b: Branch, w: World): 
   // (each side a sentence of its own, as a long branch run together read as one breathless sentence: request-seams.ts)
   // (a reason after a colon, never in brackets: a work that ends on its own brackets, "(high priority, due Friday)",
   // then read two in a row, and "… both days included are the exception" ran a date range into its verb: review 44)
+  // (a long work, a to-do with its title and description spelt out, ran "… the order is for instead: those received
+  // longest ago come first" together: after one, its reason is a sentence of its own, review 46)
+  const long = (x: string) => x.length > 80 || x.includes(':');
+  const [p, l] = [capitalise(pressing), capitalise(light)];
+  // the main work with the pressing side's reason
+  const why = long(main) ? `${main}. ${p}` : `${main}: ${pressing}`;
   return presses
     ? w.rng.pick([
-        `${main}. For those ${b.phrase}, though, ${other} instead: ${pressing}`,
-        `for the ones ${b.phrase}, ${other}, since ${pressing}. For all the others, ${main}`,
+        long(other)
+          ? `${main}. For those ${b.phrase}, the work is different: ${other}. ${p}`
+          : `${main}. For those ${b.phrase}, though, ${other} instead: ${pressing}`,
+        long(other)
+          ? `for the ones ${b.phrase}, ${other}. ${p}. For all the others, ${main}`
+          : `for the ones ${b.phrase}, ${other}, since ${pressing}. For all the others, ${main}`,
       ])
     : w.rng.pick([
-        `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${main}: ${pressing}`,
-        `${main}: ${pressing}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
+        long(other)
+          ? `for the ones ${b.phrase}, ${other}. ${l}. For all the others, ${why}`
+          : `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${why}`,
+        long(other)
+          ? `${why}. The exception is the ones ${b.phrase}: ${light}. For them, the work is different: ${other}`
+          : `${why}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
       ]);
 }
