@@ -92,6 +92,11 @@ describe("a list deliverable's line per record", () => {
       '<div><h2>T-2</h2><p>Harbour & Sons</p></div>\n<div><h2>T-1</h2><p>Mill Lane</p></div>',
     ];
     for (const written of swapped) assert.ok(!re.test(written), written);
+    // every other record's id stops it, however many there are (one alternation under one pair of guards)
+    const many = new RegExp(pairedLine('T-1', 'Harbour & Sons', pageOf('p.html', ['T-1', 'T-2', 'T-3', 'T-11'])), 'i');
+    assert.ok(!many.test('<div><h2>T-1</h2><p>Mill Lane</p><h2>T-3</h2><p>Harbour & Sons</p></div>'));
+    assert.ok(!many.test('<div><h2>T-1</h2><p>Mill Lane</p><h2>T-11</h2><p>Harbour & Sons</p></div>'));
+    assert.ok(many.test('<div><h2>T-1</h2><p>see T-111</p><p>Harbour & Sons</p></div>'));
     // a page the old line pattern failed though it pairs them right
     assert.ok(!new RegExp(pairedLine('T-1', 'Harbour & Sons'), 'i').test(right[0] as string));
   });

@@ -26,7 +26,13 @@ export const pairedLine = (id: string, name: string, page?: { others: readonly s
   const i = alone(id);
   const n = lenient(name);
   if (!page) return `${i}[^\\n]*${n}|${n}[^\\n]*${i}`;
-  const stop = ['<\\/?(?:li|tr)\\b', ...page.others.filter((o) => o !== id).map(alone)].join('|');
+  // (the other ids under one pair of guards, as one alternation: the same matches as a guarded pattern per id, in a
+  // pattern a third the size, which every character of a page tests)
+  const others = page.others.filter((o) => o !== id).map(lenient);
+  const stop = [
+    '<\\/?(?:li|tr)\\b',
+    ...(others.length ? [`(?<![0-9A-Za-z])(?:${others.join('|')})(?![0-9A-Za-z])`] : []),
+  ].join('|');
   // (a name before its id, a row's cells each on a line, stays inside one block too: a card's heading names its id)
   const block = `${stop}|<\\/?(?:div|p|h[1-6]|dt|dd|section|article)\\b`;
   return `${i}(?:(?!${stop})[\\s\\S]){0,600}?${n}|${n}(?:(?!${block})[\\s\\S]){0,600}?${i}`;
