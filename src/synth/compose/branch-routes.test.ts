@@ -54,6 +54,21 @@ describe('branch routes', () => {
     assert.ok(seen >= 10, `only ${seen} branches drawn`);
   });
 
+  it('a reason never reads as an order for the list: "those received longest ago come first" (review 46)', () => {
+    const f = { kind: 'date', field: 'received_at', label: 'received', verb: 'received', from: -30, to: 0 } as const;
+    for (const kind of ['money', 'waited', 'soon'] as const) {
+      const said: string[] = [];
+      // every option of every pick
+      const all = <T>(xs: readonly T[]): T => {
+        for (const x of xs) said.push(typeof x === 'function' ? String(x('received', 'order value')) : String(x));
+        return xs[0] as T;
+      };
+      branchReason('route_by_language', 'triage_partner_mail', f, kind, true, all);
+      assert.ok(said.length > 2, kind);
+      for (const s of said) assert.doesNotMatch(s, /\bcomes? first\b|\bin order\b/, s);
+    }
+  });
+
   it('the request gives the branch its reason, in either direction', () => {
     const w = makeWorld(createRng('branch-clause', 1), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
     for (const presses of [true, false])

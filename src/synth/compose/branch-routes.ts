@@ -85,7 +85,8 @@ const PRESSING: Readonly<Record<PressKind, readonly ((v: string, l: string) => s
     // (said before the branch's own window where the branch is the lighter route: nothing for "that long ago" to
     // point back to, review 36)
     (v) => `the ones ${v} earliest have waited long enough`,
-    (v) => `those ${v} longest ago come first`,
+    // (never "come first": that read as an order the list should be in, review 46)
+    (v) => `those ${v} longest ago are the furthest behind`,
   ],
   soon: [() => 'those coming up soonest cannot wait', () => 'there is too little time left on those'],
 };
