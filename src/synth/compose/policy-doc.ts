@@ -1,12 +1,10 @@
 import type { Rng } from '../../env/rng.js';
 import { at, dayMonthYear } from '../kit/dates.js';
-import { aOrAn, agree, capitalise, inRunningText, isAre } from '../kit/text.js';
+import { aOrAn, agree, capitalise, inRunningText } from '../kit/text.js';
 import { drawRule } from '../rules/draw.js';
-import { countedOf, isState } from '../rules/field-words.js';
-import type { FieldModel, Nouns } from '../rules/fields.js';
+import type { Nouns } from '../rules/fields.js';
 import { ruleBullets } from '../rules/prose.js';
-import { type Atom, atomsOf, type Rule } from '../rules/rule.js';
-import { workdayDefinitions } from './working-days.js';
+import type { Atom, Rule } from '../rules/rule.js';
 import type { ClosureDoc } from './closure-days.js';
 import { overriding } from './section-precedence.js';
 import { keepsHistory, superseded } from './policy-history.js';
@@ -20,8 +18,17 @@ import { reasonOf, reviewReasonOf, waitsTooLong } from './policy-act.js';
 import { claimsShownResource } from './resource-claims.js';
 import { apartFrom, claimsBoundary, clashesOnScope, overlapsWindow, sharesThreshold } from './section-bounds.js';
 import { ACTS, actNamed, type PolicyAct, REVIEW_SECTIONS, sectionAct } from './policy-acts.js';
-import { placeOf } from './places.js';
-import { contradicts, narrated, narrowingNote, saidOf, spoken, unsaid } from './purpose-scope.js';
+import { definitions } from './policy-definitions.js';
+import {
+  contradicts,
+  narrated,
+  narrowingNote,
+  type Said,
+  saidOf,
+  spoken,
+  spokenApart,
+  unsaid,
+} from './purpose-scope.js';
 import { plainPurpose, reviewPurpose } from './review-purpose.js';
 import { reviewReason } from './review-reasons.js';
 import { sharesNarrowing } from './sibling-narrowings.js';
@@ -54,141 +61,6 @@ const KINDS: readonly [string, boolean][] = [
   ['working instructions', true],
   ...['operating guideline', 'handbook', 'checklist'].map((k) => [k, false] as [string, boolean]),
 ];
-
-const recorded = (p: { kind: string }) => (p.kind === 'picture' ? 'shows them' : 'recorded them, without rounding');
-// what a reader must know about one field the rule uses, in words for its kind and the place it is read from; nothing
-// about a value that cannot change (a record's type, a trade's executed shares): "today" means something for a state
-function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly string[]): string | undefined {
-  const singular = src.noun[0];
-  const be = isAre(m.label);
-  const place = placeOf(src);
-  const fixed = src.fixed?.includes(m.field) ?? false;
-  switch (m.kind) {
-    case 'flag':
-      if (fixed) return undefined;
-      return rng.pick(
-        place.kind === 'picture'
-          ? [`- ${capitalise(aOrAn(singular))} ${singular} counts as "${m.yes}" only when ${place.name} shows it so.`]
-          : [
-              `- ${capitalise(aOrAn(singular))} ${singular} counts as "${m.yes}" only when ${place.name} says so today.`,
-              `- "${capitalise(m.yes)}" and "${m.no}" mean what ${place.name} shows, not what someone plans to do.`,
-            ],
-      );
-    case 'number': {
-      const counted = countedOf(m);
-      if (m.currency)
-        return rng.pick([
-          `- Amounts are read as recorded, in ${m.currency}; do not convert them.`,
-          `- The ${m.label} ${be} compared in ${m.currency} exactly as recorded, without rounding.`,
-        ]);
-      if (m.percent) return `- The ${m.label} ${be} stored as a fraction and written here as a percentage.`;
-      // the limit is said to include itself only where a line reading this field words it so ("4 or more"),
-      // never beside "at least 4", which says it already
-      const said = [...new Set(reads.flatMap((l) => l.match(/\bor (?:more|less|fewer)\b/g) ?? []))];
-      const what = counted ? `${counted.noun[1]}${counted.tail}` : `the ${m.label}`;
-      const options = [
-        ...(fixed && counted ? [`- ${capitalise(what)} are counted as ${place.name} ${recorded(place)}.`] : []),
-        ...(fixed
-          ? []
-          : [
-              counted
-                ? `- ${capitalise(what)} are counted as ${place.name} shows them today.`
-                : `- The ${m.label} ${be} the figure ${place.name} shows today.`,
-            ]),
-        ...(said.length
-          ? [
-              `- Limits on ${what} include the limit itself where a line says ${said.map((x) => `"${x}"`).join(' or ')}.`,
-            ]
-          : []),
-      ];
-      return options.length ? rng.pick(options) : undefined;
-    }
-    case 'date':
-      return rng.pick([
-        place.kind === 'system'
-          ? `- The ${m.label} ${be} the date on the record, not the day the record was last edited.`
-          : place.kind === 'mailbox'
-            ? `- The ${m.label} ${be} the date the mailbox shows for the message.`
-            : `- The ${m.label} ${be} the date ${place.name} shows, not the day the file was saved.`,
-        `- Dates are compared by day; the time of day does not matter.`,
-      ]);
-    case 'text':
-      return `- A term counts as mentioned in the ${m.label} whatever its letter case.`;
-    case 'enum':
-      if (m.means) return `- ${m.means}`;
-      if (fixed || !isState(m)) return undefined;
-      return rng.pick(
-        place.kind === 'picture'
-          ? [
-              // a plan is redrawn as places change; a screenshot is what it was when taken
-              place.name.endsWith('plan')
-                ? `- Go by the ${m.label} ${place.name} shows; it is redrawn whenever ${aOrAn(singular)} ${singular} changes.`
-                : `- Go by the ${m.label} ${place.name} shows.`,
-              `- The ${m.label} ${be} the one ${place.name} shows, whatever it was before.`,
-            ]
-          : [
-              `- The ${m.label} ${be} the one ${place.name} shows now, not an earlier value.`,
-              `- Use the ${m.label} as it stands in ${place.name} today.`,
-              `- ${capitalise(aOrAn(m.label))} ${m.label} changed since the last review counts as it is now.`,
-            ],
-      );
-  }
-}
-
-// how a day count runs, said for the way the policy's windows count: back from today to a date behind it, or
-// forward from today to a date ahead; a policy with windows both ways says each, the same way (from the day after
-// one, up to and including the other: "from today" read as counting today, review 41)
-const BACK = [
-  '- Count days back from the day you do the work to the date on the record: a date yesterday is 1 day ago.',
-  '- Day counts for dates behind us run from the day after the date on the record up to and including today.',
-];
-const AHEAD = [
-  '- Count days forward from today to the date on the record: a date tomorrow is 1 day away, today is 0.',
-  '- Day counts for dates ahead run from the day after today up to and including the date on the record.',
-];
-const EITHER = [
-  '- Day counts use calendar days unless a line says working days.',
-  '- "In the next N days" means the day you do the work and the N days after it; "in the N days before", that day and the N days before it.',
-];
-
-// the definitions a reader needs for the rules the text shows (each with the lines it is written as): only the
-// fields those lines read, and a day-count line in the direction they count; never a field of a section the text
-// leaves out (a mail carries one section), which reads as a criterion the rule forgot
-function definitions(shown: readonly (readonly [Rule, readonly string[]])[], src: SourcePart, rng: Rng): string[] {
-  const out: string[] = [];
-  const rules = shown.map(([r]) => r);
-  const text = shown.flatMap(([, lines]) => lines).join('\n');
-  const atoms = rules.flatMap(atomsOf);
-  out.push(...workdayDefinitions(atoms));
-  const back = atoms.some((a) => a.kind === 'older' || a.kind === 'recent');
-  const ahead = atoms.some((a) => a.kind === 'due_within');
-  // "in the next N days" is defined only where a line says it
-  const either = text.includes('in the next') ? EITHER : EITHER.slice(0, 1);
-  const k = rng.int(0, 1);
-  if (back && ahead) out.push(either.length > 1 && rng.chance(0.5) ? (EITHER[1] as string) : `${BACK[1]}\n${AHEAD[1]}`);
-  else if (back || ahead) out.push(rng.pick([...(back ? [BACK[k] as string] : [AHEAD[k] as string]), ...either]));
-  const reads = new Map<string, string[]>();
-  for (const [r, lines] of shown)
-    for (const [field, line] of fieldLines(r, lines)) reads.set(field, [...(reads.get(field) ?? []), line]);
-  // (a field read from free text says first how its values are told apart: enum `means`)
-  const means = (x: FieldModel) => Number(x.kind === 'enum' && !!x.means);
-  const read = src.fields.filter((x) => reads.has(x.field)).sort((x, y) => means(y) - means(x));
-  const lines = read.flatMap((m) => defineField(m, src, rng, reads.get(m.field) ?? []) ?? []);
-  for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
-  return out;
-}
-
-// which written line reads which field: one line per `all` condition, one for `any`, one for `unless` (ruleBullets)
-function fieldLines(r: Rule, lines: readonly string[]): [string, string][] {
-  const out: [string, string][] = r.all.map((a, i) => [a.field, lines[i] ?? '']);
-  let at = r.all.length;
-  if (r.any) {
-    for (const a of r.any) out.push([a.field, lines[at] ?? '']);
-    at++;
-  }
-  if (r.unless) out.push([r.unless.field, lines[at] ?? '']);
-  return out;
-}
 
 /** The policy document for a task's rule: the task's section among others, definitions, and perhaps history. */
 export function policyDoc(
@@ -250,10 +122,10 @@ export function policyDoc(
         : undefined;
     return [note ? `${reason} ${note}` : reason, note ? narrated(r, act?.lean ?? {}) : []] as const;
   };
-  const [purposeLine, said] = scoped(why, rule, sectionAct(src.name, section));
-  const { shown: clause, read } = spoken(mine, over?.own ?? rule, said, purposeLine);
-  shown[0] = [rule, read];
-  const sections: [string, string | undefined, string[]][] = [[section, purposeLine, clause]];
+  const [purposeLine, mineSaid] = scoped(why, rule, sectionAct(src.name, section));
+  // each shown section's rule as its list states it, its lines and what its note states (settled once all are drawn)
+  const said: Said[] = [{ rule: over?.own ?? rule, lines: mine, said: mineSaid, note: purposeLine }];
+  const sections: [string, string | undefined, string[]][] = [[section, purposeLine, mine]];
   for (let k = Math.min(rng.int(1, 2), others.length); k > 0; k--) {
     const other = others.splice(rng.int(0, others.length - 1), 1)[0] as PolicyAct;
     const heading = rng.pick(other.sections);
@@ -315,11 +187,17 @@ export function policyDoc(
       )
     )
       continue;
-    const lines = spoken(all, r, gone, reason);
-    shown.push([r, lines.read]);
+    said.push({ rule: r, lines: all, said: gone, note: reason });
+    shown.push([r, all]);
     actsShown.push(other);
-    sections.push([heading, reason, lines.shown]);
+    sections.push([heading, reason, all]);
   }
+  const spokenAll = spokenApart(said);
+  spokenAll.forEach((x, i) => {
+    (sections[i] as [string, string | undefined, string[]])[2] = x.shown;
+    shown[i] = [(shown[i] as readonly [Rule, readonly string[]])[0], x.read];
+  });
+  const clause = (spokenAll[0] as { shown: string[] }).shown;
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
   // one condition reads as a sentence, several as a list
@@ -345,7 +223,12 @@ export function policyDoc(
   const fits = (a: Atom) => (!act || !contradicts(a, act, src.name)) && !claimsBoundary(a, inForce);
   const keep = rng.chance(0.45) || keepsHistory(rule, w.difficulty);
   const old = keep ? superseded(over?.own ?? rule, rng, src.fields, records, today, fits) : undefined;
-  const { shown: oldLines, read: oldRead } = spoken(old ? bullets(old) : [], old ?? rule, said, purposeLine);
+  const { shown: oldLines, read: oldRead } = spoken(
+    old ? bullets(old) : [],
+    old ?? rule,
+    spokenAll[0]?.said ?? [],
+    purposeLine,
+  );
   const history: [Rule, readonly string[]][] = old ? [[old, oldRead]] : [];
   // a mail shows its own section only, so it defines only what that section (and the version it replaces) reads
   const defs = [

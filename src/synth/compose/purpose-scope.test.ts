@@ -17,6 +17,7 @@ import {
   narrated,
   saidOf,
   spoken,
+  spokenApart,
   unsaid,
   unsaidAtom,
 } from './purpose-scope.js';
@@ -87,6 +88,22 @@ describe('purpose scope', () => {
         }
     }
     assert.ok(reasoned > 20 && plain > 20, `${reasoned} reasoned, ${plain} plain`);
+  });
+
+  it("a section keeps what its note states where its list would read as another section's (review 47)", () => {
+    const missing = { kind: 'flag', field: 'disclosure', value: false } as const;
+    const draft = { kind: 'in', field: 'status', values: ['draft'] } as const;
+    const deep = { kind: 'in', field: 'note_type', values: ['sector deep dive'] } as const;
+    const lines = ['- Missing the disclosure.', '- Marked draft.', '- A sector deep dive.'];
+    const pre = { rule: { all: [missing, draft, deep] }, lines, said: [deep], note: 'Only sector deep dives: …' };
+    const review = { rule: { all: [missing, draft] }, lines: lines.slice(0, 2), said: [], note: 'Drafts wait.' };
+    const [a, b] = spokenApart([pre, review]);
+    assert.deepEqual(a?.shown, lines);
+    assert.deepEqual(a?.said, []);
+    assert.deepEqual(b?.shown, lines.slice(0, 2));
+    // beside a section that lists other conditions, the note's condition is not said twice
+    const other = { ...review, rule: { all: [missing] }, lines: lines.slice(0, 1) };
+    assert.deepEqual(spokenApart([pre, other])[0]?.shown, lines.slice(0, 2));
   });
 
   it('draws no state or flag alternative its section gives no reason for', () => {

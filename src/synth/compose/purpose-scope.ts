@@ -150,6 +150,35 @@ export function spoken(
   return { shown: lines.filter((_, i) => !at.has(i)), read: lines.map((l, i) => (at.has(i) && note ? note : l)) };
 }
 
+/** A shown section: its rule as its list states it, its lines, the conditions its note states and the note. */
+export interface Said {
+  rule: Rule;
+  lines: readonly string[];
+  said: readonly Atom[];
+  note: string | undefined;
+}
+
+/**
+ * Every shown section's lines (`spoken`), with one more rule: a section keeps the conditions its note states where,
+ * without them, its list would read as another section's. "Pre-publication review" confined to sector deep dives
+ * listed what "Review" listed, word for word (review 47). `said`: the conditions each section's list left out.
+ */
+export function spokenApart(sections: readonly Said[]): { shown: string[]; read: string[]; said: readonly Atom[] }[] {
+  const key = (s: Said) => {
+    const at = saidAt(s.rule, s.said);
+    return s.rule.all
+      .filter((_, i) => !at.has(i))
+      .map((a) => JSON.stringify(a))
+      .sort()
+      .join('|');
+  };
+  const keys = sections.map(key);
+  return sections.map((s, i) => {
+    const said = keys.some((k, j) => j !== i && k === keys[i]) ? [] : s.said;
+    return { ...spoken(s.lines, s.rule, said, s.note), said };
+  });
+}
+
 // which of a rule's lines its note states (none where no condition of its own would be left for its list)
 function saidAt(r: Rule, said: readonly Atom[]): Set<number> {
   const same = new Set(said.map((a) => JSON.stringify(a)));

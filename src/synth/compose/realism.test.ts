@@ -77,12 +77,24 @@ describe('generated text a practitioner would write', () => {
   it('a figure is often simply asked for: who needs it and why does not close every request (review 40)', () => {
     const justified = corpus.filter((t) => /\b(?:needs|wants) it (?:to|for)\b/.test(t.request)).length;
     const bare = corpus.filter((t) =>
-      /And what does [^?]+ come to\?|Let me know [^.]+ too\.|One more thing: [^?]+\?|I'd like [^.]+ as well\./.test(
+      /And what (?:does [^?]+ come to|is [^?]+)\?|Let me know [^.]+ too\.|One more thing: [^?]+\?|I'd like [^.]+ as well\./.test(
         t.request,
       ),
     ).length;
     assert.ok(bare >= corpus.length / 10, `${bare} of ${corpus.length} ask for the figure alone`);
     assert.ok(justified <= corpus.length * 0.6, `${justified} of ${corpus.length} say who needs it for what`);
+  });
+
+  it('a figure question has a verb, and a count never "comes to" anything (review 47)', () => {
+    for (const t of corpus) {
+      assert.doesNotMatch(
+        t.request,
+        /One more thing: (?:the|their) [^?]+\?|what does the number of [^?]+ come to\?/,
+        t.id,
+      );
+      // nor does a deliverable run on from a branch's reason
+      assert.doesNotMatch(t.request, /(?:slipping|routinely|checked|turnaround), and then /, t.id);
+    }
   });
 
   it('a figure is never only the length of the handed-in list ("the number of posts you handled")', () => {

@@ -168,10 +168,11 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   // "the X needs it for Y" in 536 of 978)
   if (rng.int(0, 2) === 0)
     return rng.pick([
-      `And what does ${q} come to?`,
+      // (a count "comes to" nothing, and a bare noun phrase with a question mark has no verb: review 47)
+      /^the number\b/.test(q) ? `And what is ${q}?` : `And what does ${q} come to?`,
       `Let me know ${q} too.`,
       `Also send me ${q} when you're done.`,
-      `One more thing: ${q}?`,
+      `One more thing: what is ${q}?`,
       `I'd like ${qc} as well.`,
     ]);
   return rng.pick([

@@ -53,4 +53,18 @@ describe('request seams', () => {
     assert.ok(s.startsWith('Create a high-priority'), s);
     assert.match(s, /\. Then write them up/);
   });
+
+  it("a branch's reason ends its sentence: the deliverable never runs on from it (review 47)", () => {
+    const branched =
+      'for the ones of $5,000 or more, add a to-do each. A larger order value is beyond what we handle routinely';
+    assert.equal(
+      actionSentences(branched, 'list them in a page'),
+      `For the ones of $5,000 or more, add a to-do each. A larger order value is beyond what we handle routinely. Then list them in a page.`,
+    );
+    // a last sentence that is work still takes it
+    assert.match(
+      actionSentences('mark the ones that are late as urgent. For all the others, mark them as seen', 'list them'),
+      /mark them as seen, and then list them\.$/,
+    );
+  });
 });

@@ -57,8 +57,11 @@ export function workSentences({ head, join, stop, action, aggregate }: Seams): s
 export function actionSentences(action: string, aggregate?: string): string {
   const acted = perEach(action);
   if (!aggregate) return `${acted}.`;
-  const last = acted.slice(acted.lastIndexOf('. ') + 1);
-  return `${last}, and then ${aggregate}`.length > SEAM
+  const last = acted.slice(acted.lastIndexOf('. ') + 1).trim();
+  // the deliverable goes on the last sentence only where that is work ("For all the others, mark …"), never on a
+  // branch's reason ("…, and a to-do of its own keeps each one from slipping, and then turn all of them …": review 47)
+  const onWork = last === acted || /^For\b/.test(last);
+  return !onWork || `${last}, and then ${aggregate}`.length > SEAM
     ? `${acted}. Then ${aggregate}.`
     : `${acted}, and then ${aggregate}.`;
 }
