@@ -131,5 +131,14 @@ export const NEEDLESS_CAP = ASKED_CAP;
  * whose request settles where the work goes, with a simulated user on hand for something else.
  */
 export function unasked(topics: readonly string[]) {
-  return { id: 'unasked', kind: 'asked_user' as const, topics: [...topics], absent: true as const, cap: NEEDLESS_CAP };
+  const narrow = [...new Set(topics.flatMap((t) => ABOUT[t] ?? [t]))];
+  return { id: 'unasked', kind: 'asked_user' as const, topics: narrow, absent: true as const, cap: NEEDLESS_CAP };
 }
+
+// a question that only mentions a folder or a path ("should I do the scans in the inbox folder too?") asks nothing
+// about where the work goes: a needless question is one about it (review 47: 237 tasks capped on any "path")
+const ABOUT: Readonly<Record<string, readonly string[]>> = {
+  path: ['which path', 'what path', 'the path for', 'path should', 'path do you want', 'path would you like'],
+  folder: ['which folder', 'what folder', 'folder should', 'folder do you want', 'folder would you like'],
+  directory: ['which directory', 'what directory', 'directory should', 'directory do you want'],
+};
