@@ -484,6 +484,24 @@ describe('a count under a further condition', () => {
       assert.equal(countWhere().ask(s, recs), `the number of ${s.noun[1]} you handled`, s.name);
     }
   });
+  it('names the field of a value another field holds whole ("news stories" beside the section "News", review 47)', () => {
+    const stories = PARTS.sources.find((x) => x.fields.some((m) => m.field === 'story_format')) as typeof src;
+    const recs = ['news story', 'explainer', 'news story'].map((v, i) => ({
+      [stories.idField]: `S-${i}`,
+      story_format: v,
+      section: i ? 'News' : 'Business',
+    }));
+    const avoid = stories.fields.map((m) => m.field).filter((f) => f !== 'story_format');
+    assert.match(countWhere(avoid).ask(stories, recs), /whose format is news story/);
+    // a word two values merely share ("review" in "earnings review" and "in compliance review") names nothing
+    const notes = PARTS.sources.find((x) => x.fields.some((m) => m.field === 'note_type')) as typeof src;
+    const rs = ['earnings review', 'sector deep dive', 'earnings review'].map((v, i) => ({
+      [notes.idField]: `N-${i}`,
+      note_type: v,
+    }));
+    const others = notes.fields.map((m) => m.field).filter((f) => f !== 'note_type');
+    assert.doesNotMatch(countWhere(others).ask(notes, rs), /whose note type/);
+  });
   it('leaves out a field the actions write, and falls back to the bare count when nothing splits', () => {
     const c = countWhere([flag.field]);
     assert.doesNotMatch(c.ask(src, sel), new RegExp(flag.yes.replace(/[()]/g, '.')));

@@ -151,12 +151,34 @@ export const splitValue = (v: unknown): boolean =>
 const flagAfter = (p: string) =>
   /^(?:with|without|needing|requiring|holding|naming|owing|that)\b/.test(p) ? p : `that are ${p}`;
 
+// whether another enum field has a value all of whose words `v` holds ("News" beside "news story"); short words aside
+function sharesWord(m: FieldModel, v: string, fields: readonly FieldModel[], recs: readonly Rec[]): boolean {
+  const words = (x: string) =>
+    x
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length > 3)
+      .map((w) => w.replace(/(?:ies|s)$/, ''));
+  const mine = new Set(words(v));
+  // (all of the other value's words: "News" in "news story"; not "review" shared by "in compliance review")
+  const within = (x: string) => words(x).length > 0 && words(x).every((w) => mine.has(w));
+  // (a record's own short values too: a story's section is no field of the rule's, but a reader sees it)
+  const shown = recs.flatMap((r) =>
+    Object.entries(r).flatMap(([k, x]) =>
+      k !== m.field && typeof x === 'string' && !/\d/.test(x) && x.split(' ').length <= 3 ? [x] : [],
+    ),
+  );
+  return fields.some((f) => f !== m && f.kind === 'enum' && f.values.some(within)) || shown.some(within);
+}
+
 // how an enum value reads after the plural noun, in the practitioner's words where the field has them ("for
 // Snowflake", "marked urgent", "in the High Court"), else by the label ("whose department is Finance")
-function enumAfter(m: EnumModel, v: string): string {
+function enumAfter(m: EnumModel, v: string, fields: readonly FieldModel[], recs: readonly Rec[]): string {
   const said = sayValue(m, v);
   const w = enumWords(m);
-  const p = w?.say(said);
+  // (a value sharing a word with another field's value reads by its own field: "the stories that are news stories"
+  // beside a section "News" could be either, review 47)
+  const p = sharesWord(m, v, fields, recs) ? undefined : w?.say(said);
   // (the words of a field whose label does not read, "whose last run ended in a failure", begin "whose" too; where
   // a reader would count another value with this one, the count says it does not: "(a timeout is not a failure
   // here)", as the rule's own condition does)
@@ -179,7 +201,7 @@ export function countWhere(avoid: readonly string[] = []): ComputationPart {
       const split = splitOf(sel, s, avoid);
       if (!split) return count.ask(s);
       const { m, v } = split;
-      const after = m.kind === 'flag' ? flagAfter(m.yes) : enumAfter(m as EnumModel, String(v));
+      const after = m.kind === 'flag' ? flagAfter(m.yes) : enumAfter(m as EnumModel, String(v), s.fields, sel);
       return `the number of those ${s.noun[1]} ${after}`;
     },
     value: (sel, s, w) => {
