@@ -80,8 +80,8 @@ const CHANNEL: readonly Frame[] = [
   })),
   atWork((s) => ({
     reason: [
-      `we've just split the ${s.plural} channels by team and I'm not sure which one fits`,
-      `the ${s.lead} is merging some of the ${s.plural} channels this week`,
+      `we've just split our channels for ${s.plural} by team and I'm not sure which one fits`,
+      `the ${s.lead} is merging some of our channels for ${s.plural} this week`,
     ],
     answer: [
       { say: (v) => `Post it in ${v}.`, place: teamChannel(s) },
