@@ -372,6 +372,16 @@ describe('taxonomyPlan', () => {
     }
   });
 
+  it('dates every task on a working day: never a weekend nor a public holiday its closure list gives (review 48)', () => {
+    const days = new Set(['2026-04-03', '2026-04-06', '2026-05-04']);
+    const { plan } = taxonomyPlan({ n: 1000, seed: 2 });
+    for (const slot of plan.slots) {
+      const day = String(slot.mock_today).slice(0, 10);
+      assert.ok(!days.has(day), day);
+      assert.ok(![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()), day);
+    }
+  });
+
   it('every slot names a known family (a preset or the compositional generator)', () => {
     const { plan } = taxonomyPlan({ n: 25, seed: 5 });
     assert.equal(plan.slots.length, 25);
