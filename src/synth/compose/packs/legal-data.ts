@@ -205,12 +205,11 @@ export const MATTER_TERMS = [
 
 // annual value range of each contract type
 // what every contract of a type has, whatever else is drawn (the reasons a policy gives for sparing that type say
-// so, spared-data.ts): an SOW ends with its project under its MSA, an NDA lapses on its own terms, and a DPA runs as
-// long as the agreement it serves (review 48: a DPA worth £0 set to renew itself), so none is ever set to renew itself
+// so, spared-data.ts): an SOW ends with its project under its MSA, an NDA lapses on its own terms, so neither is
+// ever set to renew itself
 export const CONTRACT_FACTS: Readonly<Record<string, Readonly<Record<string, string | boolean>>>> = {
   SOW: { auto_renew: false },
   NDA: { auto_renew: false },
-  DPA: { auto_renew: false },
 };
 
 export const CONTRACT_VALUE: Readonly<Record<string, readonly [number, number]>> = {
