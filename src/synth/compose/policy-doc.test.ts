@@ -46,6 +46,24 @@ describe('policy documents', () => {
       }
   });
 
+  it('lead a list that leaves out what the note above it states with "Of those," (review 49)', () => {
+    const NOTE = /takes only the|confined to the|covers just the|narrowed further|takes only the ones/;
+    let of = 0;
+    for (const src of PARTS.sources)
+      for (let k = 0; k < 6; k++) {
+        const w = makeWorld(createRng('policy-doc-of-those', src.name, k), 'Legal', 'hard', TODAY);
+        const doc = policyDoc(drawRule(src.fields, w.rng, 'hard'), src, w, 'Rules', 'Review');
+        for (const section of doc.text.split('\n## ').slice(1)) {
+          const at = section.indexOf('\nOf those, ');
+          if (at < 0) continue;
+          of++;
+          // the records "those" are: a note narrowed the section just before its list
+          assert.match(section.slice(0, at), NOTE, section);
+        }
+      }
+    assert.ok(of > 0, 'no list follows a narrowing note');
+  });
+
   it('give a review or audit sample its record type’s purpose where the rule tests what it speaks of, never a stock line', () => {
     // (a record type whose own work includes a review gives that work's reason)
     for (const src of PARTS.sources.filter((s) => !actNamed(s.name, 'Audit sample'))) {

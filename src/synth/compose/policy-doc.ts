@@ -198,20 +198,27 @@ export function policyDoc(
     shown[i] = [(shown[i] as readonly [Rule, readonly string[]])[0], x.read];
   });
   const clause = (spokenAll[0] as { shown: string[] }).shown;
+  // the headings whose list leaves out what their note states
+  const narrowed = new Set(spokenAll.flatMap((x, i) => (x.said.length ? [sections[i]?.[0] ?? ''] : [])));
   // the task's section is not always first
   if (rng.chance(0.6)) sections.push(sections.shift() as [string, string | undefined, string[]]);
   // one condition reads as a sentence, several as a list
-  const lead = (s: string, lines: readonly string[]) =>
-    lines.length > 1
-      ? rng.pick([
-          `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
-          `Apply ${inRunningText(s)} to every ${n.singular} where all of the following hold:`,
-          `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
-        ])
-      : rng.pick([
-          `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
-          `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
-        ]);
+  const lead = (s: string, lines: readonly string[]) => {
+    const l =
+      lines.length > 1
+        ? rng.pick([
+            `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
+            `Apply ${inRunningText(s)} to every ${n.singular} where all of the following hold:`,
+            `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
+          ])
+        : rng.pick([
+            `${capitalise(aOrAn(n.singular))} ${n.singular} falls under ${inRunningText(s)} when:`,
+            `${capitalise(aOrAn(n.singular))} ${n.singular} qualifies for ${inRunningText(s)} if:`,
+          ]);
+    // (after a note that narrowed the section, the list takes the records left: a list headed "qualifies if" alone
+    // read as the whole rule, the note's condition missing from it, review 49)
+    return narrowed.has(s) ? `Of those, ${l.charAt(0).toLowerCase()}${l.slice(1)}` : l;
+  };
   const body = sections.map(
     ([s, reason, lines]) => `## ${s}\n${reason ? `${reason}\n` : ''}${lead(s, lines)}\n${lines.join('\n')}`,
   );
