@@ -95,7 +95,8 @@ export function stories(
     ...(round
       ? [
           say(
-            `The last ${round} round found mistakes in two of the ${plural}`,
+            // (never a count: a number in the story read as a fact no record bears out, or as the answer, review 49)
+            `The last ${round} round found mistakes in some of the ${plural}`,
             `One of the ${plural} was caught only at the last minute in the last ${round} round`,
             ...(covers > 1
               ? [
@@ -109,7 +110,7 @@ export function stories(
             `Nobody has done ${aOrAn(section ?? '')} ${round} pass over the ${plural} since last quarter`,
             // (who did it, and what came of it)
             `${capitalise(by)} started the last ${round} round and was pulled off it halfway through the ${plural}`,
-            `The last ${round} round was done in a rush, and ${by} has since found two of the ${plural} it got wrong`,
+            `The last ${round} round was done in a rush, and ${by} has since found mistakes in it`,
             `Nobody wrote up the last ${round} round, so ${by} cannot tell which of the ${plural} it reached`,
             `The last ${round} round went by an old copy of the rules, and ${by} is not sure which of the ${plural} it got right`,
             `${capitalise(by)} did the last ${round} round from memory and kept no list of the ${plural} it covered`,
@@ -152,7 +153,7 @@ export function stories(
     ...own,
     say(
       // (what went wrong, said: "found in poor shape" is a line any records could be told with)
-      `At ${event} last time nobody could say where two of the ${plural} stood`,
+      `At ${event} last time nobody could say where some of the ${plural} stood`,
       `Two of the ${plural} were queried at ${event} last time and nobody had an answer`,
     ),
     `One of the ${plural} was nearly missed before ${event} last time`,

@@ -94,6 +94,12 @@ describe('generated text a practitioner would write', () => {
       );
       // nor does a deliverable run on from a branch's reason
       assert.doesNotMatch(t.request, /(?:slipping|routinely|checked|turnaround), and then /, t.id);
+      // nor does a back-story count records no record bears out ("found two of the NCRs it got wrong", review 49)
+      assert.doesNotMatch(
+        t.request,
+        /\b(?:two|three) of the [a-z -]+ (?:it got wrong|stood)\b|mistakes in two of/,
+        t.id,
+      );
       // nor does a plural noun stand before "channels" ("the receipt scans channels", review 48)
       assert.doesNotMatch(t.request, /\b(?:some of|split) the [a-z -]+s channels\b/, t.id);
     }
