@@ -100,6 +100,8 @@ describe('generated text a practitioner would write', () => {
         /\b(?:two|three) of the [a-z -]+ (?:it got wrong|stood)\b|mistakes in two of/,
         t.id,
       );
+      // nor does the user point at a record by a sentence of its ("the Pores found at X-ray. one", review 49)
+      assert.doesNotMatch(JSON.stringify(t.user ?? {}), /\(the [^()]*[.!?;:] one\)/, t.id);
       // nor does a plural noun stand before "channels" ("the receipt scans channels", review 48)
       assert.doesNotMatch(t.request, /\b(?:some of|split) the [a-z -]+s channels\b/, t.id);
     }

@@ -9,7 +9,8 @@ import { makeWorld } from '../world.js';
 import { checksOf } from './checks.js';
 import { isOnLine } from './coherence.js';
 import { programOf } from './index.js';
-import { stateMoves, toldBy, userOf } from './user.js';
+import { pointer, stateMoves, toldBy, userOf } from './user.js';
+import type { Program } from './records.js';
 
 // "it went to with requester": a state named with its own preposition reads as where the record is now
 
@@ -65,5 +66,29 @@ describe('when the user passes on the news', () => {
       }
     }
     assert.ok(told >= 20 && inside >= told / 2, `${told} changes, ${inside} with a record inside`);
+  });
+});
+
+// review 49: "about the WO-6453 NCR (the Pores found at X-ray. one)"
+describe('how the user points at a record that shares its name', () => {
+  it('by a short name or label it alone holds, never by a sentence of its own', () => {
+    const w = makeWorld(createRng('user-pointer', 1), 'Manufacturing_Engineering', 'hard', '2026-03-10T09:00:00Z');
+    const rec = { ncr_id: 'N-1', work_order: 'WO-6453', finding: 'Pores found at X-ray.', line: 'Line 2 weld' };
+    const twin = { ncr_id: 'N-2', work_order: 'WO-6453', finding: 'Undercut at the toe.', line: 'Line 4 paint' };
+    const p = {
+      src: {
+        nameField: { field: 'work_order', label: 'work order' },
+        noun: ['NCR', 'NCRs'],
+        fields: [],
+        idField: 'ncr_id',
+      },
+      targets: [rec],
+      distractors: [twin],
+      w,
+    } as unknown as Program;
+    const said = pointer(p, rec, []);
+    assert.match(said, /WO-6453/, said);
+    assert.doesNotMatch(said, /X-ray\. one/, said);
+    assert.match(said, /Line 2 weld/, said);
   });
 });

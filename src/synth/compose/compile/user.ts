@@ -93,7 +93,9 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
         k !== src.idField &&
         !k.endsWith('_id') &&
         !changed.includes(k) &&
-        !/^\d|@/.test(v),
+        !/^\d|@/.test(v) &&
+        // (a name or a label, never a sentence: "the Pores found at X-ray. one", review 49)
+        !/[.!?;:]$/.test(v.trim()),
     );
     const own = shown.find(([k, v]) => from.every((r) => r[k] !== v));
     if (own) return `${base} (the ${said(own[0], own[1])} one)`;
