@@ -76,6 +76,17 @@ describe("a list deliverable's line per record", () => {
       assert.ok(!re.test(written), written);
   });
 
+  it('reads a dash or a double quote in a name as any dash or quote; an id as written (review 49)', () => {
+    const re = new RegExp(pairedLine('M-1', 'Fenwick Biotech \u2013 trade mark, \u201cFENLUX\u201d'), 'i');
+    for (const written of [
+      '- M-1: Fenwick Biotech \u2013 trade mark, \u201cFENLUX\u201d',
+      '- M-1: Fenwick Biotech - trade mark, "FENLUX"',
+      '<li>M-1 Fenwick Biotech &ndash; trade mark, &quot;FENLUX&quot;</li>',
+    ])
+      assert.ok(re.test(written), written);
+    assert.ok(!re.test('- M\u20131: Fenwick Biotech - trade mark, "FENLUX"'));
+  });
+
   it('in an HTML page, an item or row over several lines; never past its end or another record (review 39)', () => {
     const re = new RegExp(pairedLine('T-1', 'Harbour & Sons', pageOf('out/list.html', ['T-1', 'T-2'])), 'i');
     const right = [
