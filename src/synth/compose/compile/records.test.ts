@@ -61,6 +61,24 @@ const recordsOf = (fixtures: Fixtures): [string, Rec][] =>
   );
 
 describe('drawn records', () => {
+  it('an either/or decides: most alternatives are the only one some target meets (review 49)', () => {
+    let ors = 0;
+    let deciding = 0;
+    programs((p) => {
+      const any = p.rule.any;
+      if (!any || p.targets.length < any.length) return;
+      for (const a of any) {
+        ors++;
+        const alone = { ...p.rule, any: any.filter((x) => x !== a) };
+        // dropping the alternative loses a target: it decided that one
+        if (p.targets.some((t) => !selects(alone, t, p.w.today))) deciding++;
+      }
+    });
+    assert.ok(ors > 20, `${ors} alternatives`);
+    // (a source's own agreements may still tie one alternative to another: card data is always tier 1 or 2)
+    assert.ok(deciding >= ors * 0.85, `${deciding} of ${ors} alternatives decide a target`);
+  });
+
   it('a due window leaves out no overdue record that meets the rest of its rule, nor a contract due notice now', () => {
     let windows = 0;
     programs((p, src) => {

@@ -128,6 +128,8 @@ function cast(
   // the quiet records left in whatever state they were drawn in
   const free = new Set<Rec>();
   const capped = cappedBy(rule, recipe);
+  // the targets given an alternative of `any` of their own so far
+  let anyAt = 0;
   const records = roles.map((role, i) => {
     const made = src.make(w, recIds[i] as string, i);
     const rec: Rec = { ...made, ...freeRecord(src.fields, x, made, alarms) };
@@ -162,8 +164,13 @@ function cast(
         ),
       );
       if (rule.any) {
+        const pick = role === 'neither' ? undefined : w.rng.pick(rule.any);
+        // each alternative is the only one some target meets, while there are targets for it: else an either/or
+        // whose one branch every target also meets through the other decides nothing (review 49: 22 tasks)
+        const own = role === 'target' ? rule.any[anyAt++] : undefined;
         if (role === 'neither') for (const a of rule.any) set(a, false, true);
-        else set(w.rng.pick(rule.any), true, false);
+        else if (own) for (const a of rule.any) set(a, a === own, false);
+        else set(pick as Atom, true, false);
       }
       if (rule.unless) {
         if (role === 'except' || (role === 'late' && stays === -1)) set(rule.unless, true, false);
