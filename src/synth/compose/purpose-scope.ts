@@ -3,7 +3,7 @@ import { cadence, cadenceFloor, leadTime } from '../kit/lead-time.js';
 import type { Lean } from '../rules/draw.js';
 import type { FieldModel, Nouns } from '../rules/fields.js';
 import { modifier, ownLabel } from '../rules/prose.js';
-import { perModifier } from '../rules/per-category.js';
+import { hasPerLine, perModifier } from '../rules/per-category.js';
 import { type Atom, modelOf, type Rule } from '../rules/rule.js';
 import { narrowReason } from './act-narrowings.js';
 import type { PolicyAct } from './policy-act.js';
@@ -95,10 +95,9 @@ export function narrowingNote(
     const k = narrowingOf(a, lean);
     if (!k) continue;
     // (a line per category is named without its table here: the rule's own line lists it)
-    const mod =
-      (a.kind === 'at_least' || a.kind === 'at_most') && a.per
-        ? perModifier(a, models, ownLabel(modelOf(models, a).label, n), n, false)
-        : modifier(a, models, null, rng, n);
+    const mod = hasPerLine(a)
+      ? perModifier(a, models, ownLabel(modelOf(models, a).label, n), n, false)
+      : modifier(a, models, null, rng, n);
     items.push({ mod, reason: why(k, a, rng, act, source) });
   }
   // a clause is said once: two reasons ending on one consequence ("so a wrong entry strands them") keep it on the
@@ -188,7 +187,7 @@ function saidAt(r: Rule, said: readonly Atom[]): Set<number> {
 
 /** The conditions of a rule its narrowing note states in full (a line per category is named there without its table). */
 export const narrated = (r: Rule, lean: Readonly<Record<string, Lean>>): Atom[] =>
-  r.all.filter((a) => narrowingOf(a, lean) && !((a.kind === 'at_least' || a.kind === 'at_most') && a.per));
+  r.all.filter((a) => narrowingOf(a, lean) && !hasPerLine(a));
 
 // a reason without the clauses already said in its note, and its clauses noted; nothing left: said plainly
 function unrepeated(reason: string | undefined, clauses: Set<string>): string | undefined {

@@ -14,6 +14,9 @@ import { atomsOf, type Atom, type Rule } from './rule.js';
 /** A threshold, the only condition whose line may differ by category. */
 type PerAtom = Atom & { kind: 'at_least' | 'at_most' };
 
+/** Whether a condition is a threshold with a line per category. */
+export const hasPerLine = (a: Atom): a is PerAtom => (a.kind === 'at_least' || a.kind === 'at_most') && !!a.per;
+
 /** How a number is said: "£1,500", "12%", "3 nights" (a unit after 1 in the singular). */
 export function amount(m: FieldModel, v: number): string {
   if (m.kind !== 'number') return String(v);

@@ -163,14 +163,15 @@ function cast(
           typeof role === 'object' || role === 'late',
         ),
       );
-      if (rule.any) {
-        const pick = role === 'neither' ? undefined : w.rng.pick(rule.any);
+      if (rule.any && role === 'neither') for (const a of rule.any) set(a, false, true);
+      else if (rule.any) {
+        // (drawn for every record that meets one, used or not: a record's other draws do not move with its rank)
+        const pick = w.rng.pick(rule.any);
         // each alternative is the only one some target meets, while there are targets for it: else an either/or
         // whose one branch every target also meets through the other decides nothing (review 49: 22 tasks)
         const own = role === 'target' ? rule.any[anyAt++] : undefined;
-        if (role === 'neither') for (const a of rule.any) set(a, false, true);
-        else if (own) for (const a of rule.any) set(a, a === own, false);
-        else set(pick as Atom, true, false);
+        if (own) for (const a of rule.any) set(a, a === own, false);
+        else set(pick, true, false);
       }
       if (rule.unless) {
         if (role === 'except' || (role === 'late' && stays === -1)) set(rule.unless, true, false);
