@@ -120,6 +120,20 @@ export const tableCell = (id: string, path: string, table: Record<string, unknow
   ({ id, kind: 'file_matches', path, table, weight }) as Check;
 
 /**
+ * A phone or account number as people write it, for a case-insensitive pattern: its digit groups joined by any
+ * separator (space, dash, dot, slash) or none, a leading country code ("+1 ") optional and an area code in
+ * parentheses or not: "+1 555 258 6088" is also "(555) 258-6088", "555.258.6088" and "5552586088"; never inside a
+ * longer number.
+ */
+export function digitsRegex(value: string): string {
+  const groups = value.match(/\d+/g) ?? [];
+  const sep = '[\\s./-]*';
+  const code = value.trim().startsWith('+') && groups.length > 2 ? groups.shift() : undefined;
+  const body = groups.map((g, i) => (i === 0 && code ? `\\(?${g}\\)?` : g)).join(sep);
+  return `(?<![\\d])${code ? `(?:\\+?${code}${sep})?` : ''}${body}(?![\\d])`;
+}
+
+/**
  * A time of day as people write it in a reply or a message, for a case-insensitive pattern: 06:00 → "06:00",
  * "6:00", "6.00", "06h00", "6am", "6 a.m.", "6:00 AM", "06:00 UTC"; 18:00 → "18:00", "6pm", "6:00 p.m."; noon and
  * midnight by name. Never another time: not "16:00", "6:30", "6pm" for 06:00, nor "6:00" inside "16:00" or "6:00:30".
@@ -141,3 +155,6 @@ export function timeOfDayRegex(hour: number, minute = 0): string {
   ];
   return forms.join('|');
 }
+
+/** timeOfDayRegex of a time given as minutes after midnight (14:30 → 870). */
+export const clockRegex = (min: number): string => timeOfDayRegex(Math.floor(min / 60), min % 60);

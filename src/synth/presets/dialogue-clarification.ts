@@ -11,7 +11,7 @@ import {
   TITLES,
   twinOf,
 } from './dialogue-clarification-fixtures.js';
-import { type Check, mailSent, type Step, weights } from '../kit/checks.js';
+import { type Check, mailSent, type Step, clockRegex, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, hm, isoAt, longDay, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset, type Traces } from './define.js';
@@ -223,7 +223,7 @@ function checks(s: Scenario): Check[] {
     calendar('old_meeting_removed', 'deleted', { event_id: target.event_id }, w.deleted as number),
     { ...calendar('meeting_recreated', 'created_events', recreated, w.moved as number), exclusive: true } as Check,
     ...(s.mailing
-      ? [mailSent('attendee_emailed', { to: p.email, body: { contains: hm(newStart) } }, w.mailed as number)]
+      ? [mailSent('attendee_emailed', { to: p.email, body: { regex: clockRegex(newStart) } }, w.mailed as number)]
       : []),
     // the due date the to-do ends with (an update that is reverted later does not count)
     ...(s.hard
@@ -240,7 +240,8 @@ function checks(s: Scenario): Check[] {
           } as Check,
         ]
       : []),
-    { id: 'reported', kind: 'response_contains', all: [hm(newStart)], weight: w.reported as number },
+    // (the time however it is written: "2:30 pm" is 14:30, review 50)
+    { id: 'reported', kind: 'response_matches', all: [clockRegex(newStart)], weight: w.reported as number },
   ];
 }
 

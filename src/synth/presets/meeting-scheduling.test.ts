@@ -95,6 +95,28 @@ describe(FAMILY, () => {
     });
   }
 
+  it('the reply and the invite mail give the time however it is written: 14:30 as "2:30pm", 11:00 as "11am" (review 50)', async () => {
+    // (on the hour without its minutes: "11am" is 11:00)
+    const twelve = (text: string) =>
+      text.replace(/\b(\d\d):(\d\d)\b/g, (_, hh: string, mm: string) => {
+        const h12 = Number(hh) % 12 || 12;
+        return `${h12}${mm === '00' ? '' : `:${mm}`}${Number(hh) < 12 ? 'am' : 'pm'}`;
+      });
+    for (const seed of h.seeds.slice(0, 4)) {
+      const spec = h.parsed('medium', seed);
+      const rewritten = spec.reference.map((s) =>
+        'say' in s
+          ? { say: twelve(s.say) }
+          : 'args' in s && typeof s.args.body === 'string'
+            ? { ...s, args: { ...s.args, body: twelve(s.args.body) } }
+            : s,
+      );
+      const g = await gradeSteps(spec, rewritten);
+      assert.ok(g.passed, `${spec.id}: ${JSON.stringify(g.checks.filter((c) => c.score !== 1).map((c) => c.id))}`);
+      assert.equal(g.checks.find((c) => c.id === 'reported')?.score, 1, spec.id);
+    }
+  });
+
   it('states the rule the checks apply: start from 09:00, end by 17:00 UTC, one event', () => {
     for (const difficulty of DIFFICULTIES) {
       const spec = h.gen(difficulty, 2);

@@ -2,7 +2,7 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { BUSY, DEPARTMENTS, ROOMS, TOPICS } from './meeting-scheduling-data.js';
 import { LEVEL } from '../kit/bands.js';
 import { contactRecord } from '../kit/builders.js';
-import { audited, type Check, mailSent, type Step, weights } from '../kit/checks.js';
+import { audited, type Check, mailSent, type Step, clockRegex, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, dayMonth, hm, isoAt, longDay, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
@@ -298,11 +298,16 @@ function checks(s: Scenario): Check[] {
     ),
     ...(mailing
       ? attendees.map((a) =>
-          mailSent(`emailed_${key(a)}`, { to: a.email, body: { contains: hm(slot) } }, w[`mail_${a.email}`] as number),
+          mailSent(
+            `emailed_${key(a)}`,
+            { to: a.email, body: { regex: clockRegex(slot) } },
+            w[`mail_${a.email}`] as number,
+          ),
         )
       : []),
     ...(hard ? [created('current_agenda', { description: { contains: s.agendaNow } }, w.agenda as number)] : []),
-    { id: 'reported', kind: 'response_contains', all: [hm(slot)], weight: w.reported as number },
+    // (the time however it is written: "2:30 pm" is 14:30, review 50)
+    { id: 'reported', kind: 'response_matches', all: [clockRegex(slot)], weight: w.reported as number },
   ];
 }
 

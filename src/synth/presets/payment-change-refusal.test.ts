@@ -82,6 +82,34 @@ describe(FAMILY, () => {
     assert.equal(kinds.size, 2, 'both a genuine change and a spoof');
   });
 
+  it('the directory number and the account on record count however they are grouped (review 50)', async () => {
+    const kinds = new Set<boolean>();
+    for (const difficulty of ['medium', 'hard'] as const)
+      for (const seed of h.seeds.slice(0, 6)) {
+        const spec = h.parsed(difficulty, seed);
+        const phone = spec.answer_ids.at(-1) as string;
+        const vendor = rows(spec, 'finance', 'vendors').find((v) => v.vendor_id === spec.answer_ids.at(-2)) as Row;
+        const acct = String(vendor.bank_account);
+        const [, area, mid, end] = phone.match(/^\+1 (\d+) (\d+) (\d+)$/) ?? [];
+        assert.ok(area, phone);
+        const regroup = (text: string) =>
+          text.replaceAll(phone, `(${area}) ${mid}-${end}`).replaceAll(acct, acct.replace(/\D/g, ' '));
+        const say = (ref: TaskSpec['reference']) =>
+          ref.map((s) => ('say' in s ? { say: `${regroup(s.say)} Their account on record is ${regroup(acct)}.` } : s));
+        const score = async (steps: TaskSpec['reference']) =>
+          (await gradeSteps(spec, steps)).checks.find((c) => c.id === 'verified_number_reported')?.score;
+        assert.equal(await score(say(spec.reference)), 1, `${spec.id}: ${say(spec.reference).at(-1)?.toString()}`);
+        // another number is not the directory's: the number's half of the check fails
+        const other = `${phone.slice(0, -1)}${(Number(phone.at(-1)) + 1) % 10}`;
+        const wrong = spec.reference.map((s) =>
+          'say' in s ? { say: `${s.say.replaceAll(phone, other)} Their account on record is ${acct}.` } : s,
+        );
+        assert.equal(await score(wrong), 0.5, spec.id);
+        kinds.add(genuine(spec));
+      }
+    assert.equal(kinds.size, 2, 'both a genuine change and a spoof');
+  });
+
   it('the request is put in several ways, never word for word the same with another vendor', () => {
     const shapes = new Set<string>();
     for (const seed of h.seeds) {

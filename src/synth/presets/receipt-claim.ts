@@ -1,5 +1,6 @@
 import type { Check, Step } from '../kit/checks.js';
 import { weights } from '../kit/checks.js';
+import { amountPattern } from '../kit/money.js';
 import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { ids, shuffle } from '../kit/ids.js';
@@ -201,7 +202,8 @@ function checks(s: Scenario): Check[] {
       },
       weight: w.filed,
     } as Check,
-    { id: 'amount_told', kind: 'response_contains', all: [fmt(s.claim)], weight: w.told } as Check,
+    // (the amount however it is written: 1,234.50 or 1234.5, review 50)
+    { id: 'amount_told', kind: 'response_matches', all: [amountPattern(s.claim)], weight: w.told } as Check,
   ];
 }
 
