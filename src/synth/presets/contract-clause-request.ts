@@ -26,6 +26,7 @@ const CLAUSES = {
   tell: 'the notice deadline and whether the agreement ends or has renewed',
   decision: 'a "Decision" heading with a line "Decision: terminate" or "Decision: renewed"',
   deadline: 'the notice deadline (YYYY-MM-DD)',
+  period: 'a table Item/Value with the notice period (days)',
   runs: 'the date the agreement runs until (Item "Runs until": its end if terminated, the renewed end if not)',
   vendor: 'Update the vendor in finance: inactive if terminated, otherwise a note with the new end date',
   todo: 'mark the to-do done',
@@ -69,6 +70,7 @@ export function request(s: RequestFacts): string {
 // manager either way, and the memo's format (its decision checked with the deadline the request asks beside it)
 export const TRACES = {
   memo_decision: CLAUSES.decision,
+  memo_notice_period: CLAUSES.period,
   memo_runs_until: CLAUSES.runs,
   notice_sent: CLAUSES.notice,
   no_late_notice: CLAUSES.notice,

@@ -17,6 +17,52 @@ describe(FAMILY, () => {
   // a renewal is below the band by the step the final answer takes
   presetContract(h, { steps: { medium: [7, 8] } });
 
+  it('the notice period in the decision table is checked: the one in force, under whatever item name starts with it (review 50)', async () => {
+    for (const seed of h.seeds.slice(0, 4)) {
+      const spec = h.parsed('hard', seed);
+      const write = spec.reference.find((s) => 'call' in s && s.call === 'fs_write_doc') as unknown as {
+        args: { blocks: unknown[] };
+      };
+      const table = (
+        write.args.blocks.find((b) => Array.isArray((b as { table?: unknown }).table)) as { table: string[][] }
+      ).table;
+      const period = table.find((r) => r[0] === 'Notice period (days)')?.[1] as string;
+      const amended = spec.request.match(/amendment/) ? period : undefined;
+      assert.ok(amended, spec.id);
+      const withTable = (rows: string[][]) =>
+        spec.reference.map((s) =>
+          (s as unknown) === write
+            ? {
+                ...write,
+                args: {
+                  ...write.args,
+                  blocks: write.args.blocks.map((b) => ((b as { table?: unknown }).table ? { table: rows } : b)),
+                },
+              }
+            : s,
+        ) as TaskSpec['reference'];
+      const score = async (rows: string[][]) =>
+        (await gradeSteps(spec, withTable(rows))).checks.find((c) => c.id === 'memo_notice_period')?.score;
+      // item names as a writer may put them
+      const renamed = table.map((r) => [
+        r[0] === 'Notice period (days)'
+          ? 'Notice period'
+          : r[0] === 'Notice deadline'
+            ? 'Notice deadline (YYYY-MM-DD)'
+            : (r[0] as string),
+        r[0] === 'Notice period (days)' ? `${r[1]} days` : (r[1] as string),
+      ]);
+      const g = await gradeSteps(spec, withTable(renamed));
+      assert.ok(
+        g.passed && g.checks.every((c) => c.score === 1 || c.weight === 0),
+        `${spec.id}: ${g.checks.filter((c) => c.score !== 1).map((c) => c.id)}`,
+      );
+      // another period (the original clause's, which the amendment replaced) is not the one in force
+      const other = String(Number(period) + 30);
+      assert.equal(await score(table.map((r) => (r[0] === 'Notice period (days)' ? [r[0], other] : r))), 0, spec.id);
+    }
+  });
+
   it('a wrong mail is a condition: abstaining from it earns nothing, sending it caps the rest (review 46)', async () => {
     let seen = 0;
     for (const difficulty of ['easy', 'medium', 'hard'] as const)

@@ -290,6 +290,7 @@ const vendorUpdate = (id: string, where: Record<string, unknown>, weight: number
 const shares = ({ medium, hard, open }: Scenario) =>
   weights([
     ['decision', 0.25],
+    ['period', 0.05],
     ['runs', 0.05],
     // the manager's report carries the deadline: a part of its own beside a notice, the renewal report's weight
     ...(open
@@ -306,6 +307,9 @@ const shares = ({ medium, hard, open }: Scenario) =>
         ] as const)
       : []),
   ]) as Record<string, number>;
+
+// a row of the decision's table by how its item starts: "Notice deadline (YYYY-MM-DD)" is the notice deadline's row
+const item = (name: string) => ({ regex: `^\\s*${name}\\b` });
 
 // the renewal said as done, not as what a notice in time prevents ("otherwise it would have renewed until", review 41)
 const RENEWED_AS_DONE = "(?<!\\b(?:would|will|could|might|otherwise|not|n't)(?: have)? (?:been |be )?)renewed until";
@@ -326,9 +330,20 @@ function checks(s: Scenario): Check[] {
       kind: 'file_matches',
       path: s.memo,
       text: { heading: 'decision', regex: `decision:\\s*${open ? 'terminate' : 'renewed'}` },
-      table: { column: 'Value', where: { Item: 'Notice deadline' }, value: s.deadline },
+      table: { column: 'Value', where: { Item: item('notice deadline') }, value: s.deadline },
       weight: w.decision as number,
     },
+    // (the period in force, an amendment's where there is one: the row the request asks for first, review 50)
+    tableCell(
+      'memo_notice_period',
+      s.memo,
+      {
+        column: 'Value',
+        where: { Item: item('notice period') },
+        value: { regex: `(?<![\\d.])${s.inForce}(?![\\d]|[.,]\\d)` },
+      },
+      w.period as number,
+    ),
     tableCell(
       'memo_runs_until',
       s.memo,

@@ -144,7 +144,7 @@ export const FILE_PATH: readonly Frame[] = [
     reason: [
       `${s.keeper}, who looks after the shared drive, brought in a naming scheme ${s.when} and I don't have it to hand`,
       // (why the scheme is not to hand, or the reason undercuts itself: it was sent round, so why ask)
-      `I'd need ${s.keeper}'s new naming scheme for the drive, which ${s.keeper} (who looks after it) only sent round ${s.when} and I haven't got to yet`,
+      `${s.keeper}, who looks after the drive, only sent the new naming scheme round ${s.when} and I haven't got to it yet`,
     ],
     answer: [
       { say: (v) => `I asked ${s.keeper}: by the scheme it's ${v}.`, place: scheme(s.day) },
