@@ -76,7 +76,8 @@ export const stories = packSource({
   // once its embargo has lifted it is out
   derive: (rec, w, i) => {
     const promoted = typeof rec.embargo_until === 'string';
-    const filing = daysFrom(w.today, rec.due_on) > 0;
+    // (due today is still due: a story the desk must file today is not out yet, review 50)
+    const filing = daysFrom(w.today, rec.due_on) >= 0;
     const status = stateOf(
       rec,
       'status',

@@ -15,6 +15,7 @@ import { dataSubjectRequests, securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
 import { customers } from '../sources/records.js';
 import { dashboards } from './data-science.js';
+import { stories } from './content-media.js';
 import { dispositionFits } from './manufacturing-engineering-data.js';
 import { householdBills } from './travel-lifestyle.js';
 
@@ -142,6 +143,22 @@ describe('records that agree with themselves', () => {
     assert.ok(t);
     assert.ok(aheadOf(t, '2026-06-03', '2026-06-03T10:00:00Z'));
     assert.ok(!aheadOf(t, '2026-06-02', '2026-06-03T10:00:00Z'));
+  });
+
+  it('a story due to file today or later is not published yet (review 50: five published stories "due to file" today)', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const w = world(i);
+      for (const due_on of ['2026-06-03', '2026-06-10', '2026-06-01']) {
+        const rec: Rec = { story_id: 'STY-1', story_format: 'feature', due_on, notes: 'Angle agreed.' };
+        stories.fixtures?.([rec], w);
+        const status = String(rec.status);
+        seen.add(`${due_on}:${status}`);
+        if (due_on >= '2026-06-03') assert.notEqual(status, 'published', `${due_on} ${status}`);
+      }
+    }
+    // (one due before today may be out)
+    assert.ok(seen.has('2026-06-01:published'), [...seen].join());
   });
 
   it('a dashboard opened many times this month was opened lately: its quiet spell fits its views', () => {
