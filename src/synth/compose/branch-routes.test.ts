@@ -111,6 +111,9 @@ describe('branch routes', () => {
           const said = branchClause(main, other, b, w);
           // (the reason follows the short work or starts a sentence of its own)
           assert.doesNotMatch(said, /order is for(?: instead)?[:,] /, said);
+          // (a branch that replaces the work says so: "the work is different" read as more work on top, review 50)
+          assert.doesNotMatch(said, /work is different/, said);
+          if (said.indexOf(main) < said.indexOf(other)) assert.match(said, /\binstead\b/, said);
           assert.match(
             said,
             /\. Those received longest ago|forward each(?: instead)?(?::|, since) those received/,

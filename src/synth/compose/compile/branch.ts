@@ -107,7 +107,7 @@ export function branchClause(main: string, other: string, b: Branch, w: World): 
   return presses
     ? w.rng.pick([
         long(other)
-          ? `${main}. For those ${b.phrase}, the work is different: ${other}. ${p}`
+          ? `${main}. For those ${b.phrase}, do this instead: ${other}. ${p}`
           : `${main}. For those ${b.phrase}, though, ${other} instead: ${pressing}`,
         long(other)
           ? `for the ones ${b.phrase}, ${other}. ${p}. For all the others, ${main}`
@@ -118,7 +118,7 @@ export function branchClause(main: string, other: string, b: Branch, w: World): 
           ? `for the ones ${b.phrase}, ${other}. ${l}. For all the others, ${why}`
           : `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${why}`,
         long(other)
-          ? `${why}. The exception is the ones ${b.phrase}: ${light}. For them, the work is different: ${other}`
+          ? `${why}. The exception is the ones ${b.phrase}: ${light}. For them, do this instead: ${other}`
           : `${why}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
       ]);
 }
