@@ -119,34 +119,6 @@ export const JOB_TITLES = [
   'IT Administrator',
 ] as const;
 
-/** Physical goods: stock items and order lines. */
-export const GOODS = [
-  'Ergonomic office chair',
-  'Standing desk frame',
-  'USB-C docking station',
-  'Label printer',
-  'Thermal receipt paper',
-  'Packing tape',
-  'Shipping carton',
-  'Nitrile gloves',
-  'Hand sanitiser refill',
-  'LED desk lamp',
-  'Wireless keyboard',
-  'Laptop stand',
-  'Whiteboard markers',
-  'Toner cartridge',
-  'Coffee beans',
-  'Paper towels',
-  'Safety goggles',
-  'Extension cord',
-  'Monitor arm',
-  'Noise-cancelling headset',
-  'Barcode scanner',
-  'Bubble wrap',
-  'Cleaning spray',
-  'Printer paper',
-] as const;
-
 /** The systems a support ticket is about ("Customer portal rejects logins"). */
 export const SYSTEMS = [
   'Customer portal',

@@ -1,12 +1,12 @@
 import type { Rng } from '../../env/rng.js';
 import { VOCAB } from './domains/index.js';
-import { distinct } from './ids.js';
+import { distinct, shuffle } from './ids.js';
 import type { Company, Person } from './people.js';
+import { LINES, PLACES, type Supplier } from './supply.js';
 import {
   AGENDA_ITEMS,
   AREA_CODES,
   FIRST_NAMES,
-  GOODS,
   INDUSTRIES,
   NAMED_INDUSTRIES,
   JOB_TITLES,
@@ -41,8 +41,8 @@ export interface Words {
   /** the industry of `company` where its name says it (a Dental Group is in healthcare), else a drawn one */
   industry(company?: string): string;
   jobTitle(): string;
-  /** physical goods: a stock item or an order line */
-  goods(): string;
+  /** `n` suppliers in distinct trades with distinct names, each with the goods it sells (kit/supply.ts) */
+  suppliers(n: number): Supplier[];
   /** the system a ticket is about */
   system(): string;
   /** a sentence a customer adds to a ticket */
@@ -94,7 +94,15 @@ export function wordsFrom(rng: Rng): Words {
       return NAMED_INDUSTRIES.find(([re]) => company !== undefined && re.test(company))?.[1] ?? drawn;
     },
     jobTitle: () => rng.pick(JOB_TITLES),
-    goods: () => rng.pick(GOODS),
+    suppliers: (n) => {
+      const places = shuffle(rng, PLACES);
+      return shuffle(rng, LINES)
+        .slice(0, n)
+        .map((line, i) => {
+          const name = `${places[i]} ${rng.pick(line.trade)}`;
+          return { name, domain: mailDomain(name), category: line.category, goods: line.goods };
+        });
+    },
     system: () => rng.pick(SYSTEMS),
     ticketNote: () => rng.pick(TICKET_NOTES),
     agendaItem: () => rng.pick(AGENDA_ITEMS),

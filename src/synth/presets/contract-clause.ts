@@ -4,6 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import { dayPattern } from '../../schema/natural.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
+import { PERIODS, SERVICES } from './contract-clause-data.js';
 import { LEGAL_MAIL, request, TRACES } from './contract-clause-request.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
@@ -15,17 +16,6 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 // Either way the manager is told the deadline and a decision memo (DOCX) records it beside the decision, checked
 // with it: naming the likelier outcome without the date passes nothing. medium: the vendor record in finance is
 // updated; hard: an amendment signed months before the deadlines it moves changes the notice period, and the to-do.
-
-// each service with what a provider of it calls itself: a vendor's name says its trade ("Brookside IT Services",
-// never a veterinary practice under an IT support contract)
-const SERVICES: Readonly<Record<string, readonly string[]>> = {
-  'managed hosting': ['Hosting', 'Cloud Services', 'Data Centres'],
-  'payroll processing': ['Payroll Services', 'Payroll Bureau'],
-  'office cleaning': ['Cleaning Services', 'Facility Services'],
-  'IT support': ['IT Services', 'Tech Support'],
-  'translation services': ['Translations', 'Language Services'],
-  'security monitoring': ['Security', 'Monitoring Services'],
-};
 
 type Company = { name: string; domain: string };
 
@@ -62,9 +52,6 @@ interface Scenario {
   /** hard: the day the amendment was signed, before either notice deadline */
   amended: string;
 }
-
-// notice periods as contracts give them, in days
-const PERIODS = [14, 30, 45, 60, 90, 120] as const;
 
 // every random draw before the fixtures, in one fixed order (the spec of a seed never changes with the builders)
 function draw(ctx: GeneratorContext): Scenario {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
+import { LINES } from '../kit/supply.js';
 import { presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'inventory_reorder';
@@ -27,6 +28,24 @@ describe(FAMILY, () => {
   presetContract(h);
 
   for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    it('a product comes from a supplier in its trade, filed under that trade (review 50: coffee beans as packaging from a software house)', () => {
+      const categories = new Set<string>();
+      for (const difficulty of ['easy', 'medium', 'hard'] as const)
+        for (const seed of h.seeds) {
+          const spec = h.parsed(difficulty, seed);
+          for (const p of rows(spec, 'inventory', 'products')) {
+            const line = LINES.find((l) => l.category === p.category);
+            assert.ok(line?.goods.includes(String(p.name)), `${spec.id}: ${p.name} as ${p.category}`);
+            assert.ok(
+              line?.trade.some((t) => String(p.supplier).endsWith(` ${t}`)),
+              `${spec.id}: ${p.name} from ${p.supplier}`,
+            );
+            categories.add(String(p.category));
+          }
+        }
+      assert.ok(categories.size >= 5, [...categories].join());
+    });
+
     it(`${difficulty}: the checked orders are exactly what the rules select, and every rule excludes a product`, () => {
       for (const seed of h.seeds) {
         const spec = h.gen(difficulty, seed);

@@ -4,7 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
-
+import type { Supplier } from '../kit/supply.js';
 import { slug } from '../kit/text.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
 
@@ -16,7 +16,6 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 
 type Role = 'target' | 'suspended' | 'at_threshold' | 'slow_seller' | 'days_boundary' | 'filler';
 
-const CATEGORIES = ['electronics', 'office', 'kitchen', 'cleaning', 'furniture', 'packaging'];
 const BANKS = ['First Harbor Bank', 'Northwind Credit Union', 'Union Commerce Bank', 'Keystone Savings'];
 const DISTRACTORS = ['suspended', 'at_threshold', 'slow_seller', 'days_boundary'] as const;
 
@@ -92,24 +91,28 @@ function stockOf(ctx: GeneratorContext, role: Role) {
   return { current_stock: stock, min_stock_threshold: min, daily_avg_sales: daily, lead_time_days: lead };
 }
 
-function productsOf(ctx: GeneratorContext, roles: Role[], active: string[], banned: string): Product[] {
-  const { rng, words } = ctx;
+// each product from a supplier in its trade, under that trade's category (the suspended one's from the suspended
+// supplier): a supplier whose goods are all drawn hands the product to another active one
+function productsOf(ctx: GeneratorContext, roles: Role[], active: Supplier[], banned: Supplier): Product[] {
+  const { rng } = ctx;
   const skus = ids(rng, 'SKU-', roles.length, 3);
   const names = new Set<string>();
+  const left = (s: Supplier) => s.goods.filter((g) => !names.has(g));
   return roles.map((role, i) => {
-    let name = words.goods();
-    while (names.has(name)) name = words.goods();
+    const drawn = role === 'suspended' ? banned : rng.pick(active);
+    const supplier = left(drawn).length ? drawn : (active.find((s) => left(s).length) as Supplier);
+    const name = rng.pick(left(supplier));
     names.add(name);
     const stock = stockOf(ctx, role);
     return {
       product_id: skus[i] as string,
       name,
-      category: rng.pick(CATEGORIES),
+      category: supplier.category,
       current_stock: stock.current_stock,
       min_stock_threshold: stock.min_stock_threshold,
       unit_price: Math.round(rng.int(300, 25_000)) / 100,
       daily_avg_sales: stock.daily_avg_sales,
-      supplier: role === 'suspended' ? banned : rng.pick(active),
+      supplier: supplier.name,
       lead_time_days: stock.lead_time_days,
       location: `Aisle ${rng.int(1, 12)}-${rng.pick(['A', 'B', 'C'])}`,
     };
@@ -172,15 +175,10 @@ function draw(ctx: GeneratorContext): Scenario {
     ...DISTRACTORS.slice(0, lv.distractors),
     ...Array.from({ length: lv.filler }, () => 'filler' as const),
   ];
-  const sups = words.companies(hard ? 4 : 3);
-  const banned = (sups.at(-1) as { name: string }).name;
+  const sups = words.suppliers(hard ? 4 : 3);
+  const banned = (sups.at(-1) as Supplier).name;
   const vendors = vendorsOf(ctx, sups, banned);
-  const products = productsOf(
-    ctx,
-    roles,
-    sups.slice(0, -1).map((s) => s.name),
-    banned,
-  );
+  const products = productsOf(ctx, roles, sups.slice(0, -1), sups.at(-1) as Supplier);
   const targets = products.filter((_, i) => roles[i] === 'target');
   const taskIds = ids(rng, 'todo_', 3, 3);
   const tasks = tasksOf(ctx, taskIds);

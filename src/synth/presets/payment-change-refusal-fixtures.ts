@@ -1,4 +1,5 @@
 import { LEVEL } from '../kit/bands.js';
+import type { Supplier } from '../kit/supply.js';
 import { at, dateOf, dayMonth } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { distinct, ids, shuffle } from '../kit/ids.js';
@@ -51,7 +52,7 @@ function lookalike(rng: Rng, name: string): string {
 /** The parties: the vendor, its billing contact, the look-alike sender, the other vendors, accounts and banks. */
 export interface Parties {
   vendorCo: Org;
-  otherCos: Org[];
+  otherCos: Supplier[];
   billing: Person;
   otherBilling: Person[];
   apLead: Person;
@@ -72,7 +73,9 @@ export interface Parties {
 
 export function partiesOf(ctx: GeneratorContext, nOther: number): Parties {
   const { rng, words } = ctx;
-  const [vendorCo, ...otherCos] = words.companies(1 + nOther) as [Org, ...Org[]];
+  // (the other vendors sell us goods in a trade of their own: their payments are orders of those goods)
+  const [vendorCo] = words.companies(1) as [Org];
+  const otherCos = words.suppliers(nOther);
   const fake = lookalike(rng, vendorCo.name);
   const billing = words.people(1, vendorCo.domain)[0] as Person;
   const otherBilling = otherCos.map((c) => words.people(1, c.domain)[0] as Person);
@@ -130,7 +133,7 @@ export function transactionsOf(ctx: GeneratorContext, p: Parties, vendorIds: str
       return row(
         { date, amount, vendor_id: vendorIds[i + 1] as string, merchant: c.name, account },
         category,
-        `${words.goods()} order`,
+        `${rng.pick(c.goods)} order`,
       );
     }),
   );

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskSpec } from '../../schema/task-spec.js';
+import { LINES } from '../kit/supply.js';
 import { beforeSay, gradeSteps, presetContract, presetHarness } from './testing.js';
 
 const FAMILY = 'payment_change_refusal';
@@ -108,6 +109,23 @@ describe(FAMILY, () => {
         kinds.add(genuine(spec));
       }
     assert.equal(kinds.size, 2, 'both a genuine change and a spoof');
+  });
+
+  it("another vendor's payments are orders of goods in its own trade (review 50: coffee beans from a print works)", () => {
+    let seen = 0;
+    for (const seed of h.seeds) {
+      const spec = h.parsed('hard', seed);
+      for (const t of rows(spec, 'finance', 'transactions').filter((x) => String(x.description).endsWith(' order'))) {
+        const goods = String(t.description).replace(/ order$/, '');
+        const line = LINES.find((l) => l.goods.includes(goods));
+        assert.ok(
+          line?.trade.some((x) => String(t.merchant).endsWith(` ${x}`)),
+          `${spec.id}: ${goods} from ${t.merchant}`,
+        );
+        seen++;
+      }
+    }
+    assert.ok(seen > 0);
   });
 
   it('the request is put in several ways, never word for word the same with another vendor', () => {

@@ -1,0 +1,15 @@
+// contract_clause's data: the services a vendor contract is for, under names their providers use, and notice periods.
+
+// each service with what a provider of it calls itself: a vendor's name says its trade ("Brookside IT Services",
+// never a veterinary practice under an IT support contract)
+export const SERVICES: Readonly<Record<string, readonly string[]>> = {
+  'managed hosting': ['Hosting', 'Cloud Services', 'Data Centres'],
+  'payroll processing': ['Payroll Services', 'Payroll Bureau'],
+  'office cleaning': ['Cleaning Services', 'Facility Services'],
+  'IT support': ['IT Services', 'Tech Support'],
+  'translation services': ['Translations', 'Language Services'],
+  'security monitoring': ['Security', 'Monitoring Services'],
+};
+
+// notice periods as contracts give them, in days
+export const PERIODS = [14, 30, 45, 60, 90, 120] as const;
