@@ -67,6 +67,9 @@ export function coherent(
     const rec: Rec = freeRecord(src.fields, x);
     rule.all.forEach((a, k) => set(rec, a, k !== miss, miss >= 0));
     const alt = rule.any?.[via];
+    // (a target through one alternative meets it alone: an alternative the record type's own ties always bring
+    // another with, card data that is always tier 1 or 2, decides no record, review 49)
+    if (alt && miss < 0) rule.any?.forEach((other, k) => k !== via && set(rec, other, false, false));
     if (alt) set(rec, alt, true, false);
     if (rule.unless && holds(rule.unless, rec, w.today)) set(rec, rule.unless, false, false);
     for (const [field, values] of Object.entries(from))
@@ -84,7 +87,8 @@ export function coherent(
       const rec = drawn(miss, via);
       // a near miss keeps the conditions it fails (one that can only agree by failing a second leaves the first
       // with no record it alone leaves out: live-conditions.ts), a target its side
-      const part = (r: Rec) => (miss >= 0 ? conditionPattern(rule, r, w.today) : selects(rule, r, w.today));
+      const alone = (r: Rec) => (rule.any ?? []).every((other, k) => (k === via) === holds(other, r, w.today));
+      const part = (r: Rec) => (miss >= 0 ? conditionPattern(rule, r, w.today) : selects(rule, r, w.today) && alone(r));
       const was = part(rec);
       inAgreement(rec, src, w, (r) => part(r) === was);
       if (!src.agree(rec, w).length) agreeing++;
