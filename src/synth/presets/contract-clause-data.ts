@@ -1,4 +1,5 @@
-// contract_clause's data: the services a vendor contract is for, under names their providers use, and notice periods.
+// contract_clause's data: the services a vendor contract is for, under names their providers use, notice periods, and
+// how a notice's subject reads.
 
 // each service with what a provider of it calls itself: a vendor's name says its trade ("Brookside IT Services",
 // never a veterinary practice under an IT support contract)
@@ -13,3 +14,7 @@ export const SERVICES: Readonly<Record<string, readonly string[]>> = {
 
 // notice periods as contracts give them, in days
 export const PERIODS = [14, 30, 45, 60, 90, 120] as const;
+
+// a notice's subject as writers put it: "Notice to terminate", "Notice of non-renewal" (review 51: only "termination"
+// passed)
+export const NOTICE = '\\bterminat|non-?renewal|not (?:to )?renew|\\bnotice\\b';

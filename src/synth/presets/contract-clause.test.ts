@@ -63,6 +63,31 @@ describe(FAMILY, () => {
     }
   });
 
+  it('the termination notice counts under any subject that says it is one (review 51: "Notice to terminate" failed)', async () => {
+    let seen = 0;
+    for (const difficulty of ['easy', 'medium', 'hard'] as const)
+      for (const seed of h.seeds) {
+        const spec = h.parsed(difficulty, seed);
+        if (!spec.checks.some((c) => c.id === 'notice_sent')) continue;
+        const subject = async (text: string) =>
+          (
+            await gradeSteps(
+              spec,
+              spec.reference.map((s) =>
+                'call' in s && s.call === 'gmail_send_message' && /terminat/i.test(String(s.args.subject))
+                  ? { ...s, args: { ...s.args, subject: text } }
+                  : s,
+              ),
+            )
+          ).checks.find((c) => c.id === 'notice_sent')?.score;
+        assert.equal(await subject('Notice to terminate'), 1, spec.id);
+        assert.equal(await subject('Notice of non-renewal'), 1, spec.id);
+        assert.equal(await subject('Quick question about our account'), 0, spec.id);
+        seen++;
+      }
+    assert.ok(seen > 0);
+  });
+
   it('a wrong mail is a condition: abstaining from it earns nothing, sending it caps the rest (review 46)', async () => {
     let seen = 0;
     for (const difficulty of ['easy', 'medium', 'hard'] as const)

@@ -4,7 +4,7 @@ import { at, dateOf } from '../kit/dates.js';
 import { dayPattern } from '../../schema/natural.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset } from './define.js';
-import { PERIODS, SERVICES } from './contract-clause-data.js';
+import { NOTICE, PERIODS, SERVICES } from './contract-clause-data.js';
 import { LEGAL_MAIL, request, TRACES } from './contract-clause-request.js';
 import { ids, shuffle } from '../kit/ids.js';
 import type { Person } from '../kit/people.js';
@@ -339,7 +339,7 @@ function checks(s: Scenario): Check[] {
     ),
     ...(open
       ? [
-          mailSent('notice_sent', { to: s.notices, subject: { contains: 'termination' } }, w.action as number),
+          mailSent('notice_sent', { to: s.notices, subject: { regex: NOTICE } }, w.action as number),
           mailSent('manager_told', { to: s.manager.email, body: deadline }, w.told as number),
         ]
       : [
