@@ -5,7 +5,10 @@ import type { Rule } from '../../rules/rule.js';
 import { designRequests } from '../packs/multimodal-generation.js';
 import { makeWorld } from '../world.js';
 import type { Recipe } from '../recipe.js';
-import { lateChange, staysOut } from './late-change.js';
+import { lateChange, staysOut, unsettle } from './late-change.js';
+import { pullRequests } from '../packs/software-engineering.js';
+import { jobs } from '../sources/operations.js';
+import { isMutable } from '../sources/kit.js';
 
 // a mid-task change sets what the late record misses: one that already meets the condition has nothing to set, and
 // the user says nothing ("Heads-up on the open day poster: ." was a message about no change)
@@ -77,5 +80,26 @@ describe('news on a hard task', () => {
       ).filter((k) => k !== undefined).length;
     assert.equal(outs('hard'), 0);
     assert.ok(outs('medium') >= 10, String(outs('medium')));
+  });
+
+  it('never starts from a state news cannot bring a record back from: no merged pull request reopened (review 51)', () => {
+    const open: Rule = { all: [{ kind: 'in', field: 'status', values: ['open'] }] };
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const ws = makeWorld(createRng('unsettle', i), 'Software_Engineering', 'medium', '2026-03-10T09:00:00Z');
+      for (const from of ['merged', 'closed']) {
+        const late = { pr_id: 'PR-1', status: from };
+        unsettle(late, open, pullRequests, ws);
+        assert.ok(!['merged', 'closed', 'open'].includes(late.status), late.status);
+        seen.add(late.status);
+      }
+    }
+    assert.ok(seen.size >= 2, [...seen].join());
+    // (nor is a run's result rewritten: "its last run was changed to failed")
+    assert.equal(isMutable(jobs, 'last_status'), false);
+    // a state news can move a record out of stays as drawn
+    const draft = { pr_id: 'PR-2', status: 'draft' };
+    unsettle(draft, open, pullRequests, w);
+    assert.equal(draft.status, 'draft');
   });
 });

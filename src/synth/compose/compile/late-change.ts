@@ -1,5 +1,6 @@
 import { setAtom } from '../../rules/set-atom.js';
 import { holds, lineOf, modelOf, type Rule, selects } from '../../rules/rule.js';
+import { CLOSED } from './live-states.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { inThePast, isMutable } from '../sources/kit.js';
@@ -73,4 +74,32 @@ export function staysOut(recipe: Recipe, rule: Rule, w: World): number | undefin
   const others = [...rule.all.keys()].filter((i) => rule.all[i]?.field !== rule.all[k]?.field);
   const options = [...others, ...(rule.unless ? [-1] : [])];
   return options.length ? w.rng.pick(options) : undefined;
+}
+
+// states a record is not brought back from by news: its work is over (live-states.ts), or what happened stays done
+// (a merged pull request, a posted payment, an exported cut)
+const FINAL: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  pull_requests: { status: ['merged'] },
+  transactions: { status: ['posted'] },
+  video_edits: { status: ['exported'] },
+};
+const settled = (src: SourcePart, field: string, v: unknown) =>
+  [
+    ...(CLOSED[src.name]?.field === field ? (CLOSED[src.name]?.closed ?? []) : []),
+    ...(FINAL[src.name]?.[field] ?? []),
+  ].includes(String(v));
+
+/**
+ * The late record before the user's news is in a state that news can move it out of: never a merged pull request
+ * "reopened", a closed one back in draft (review 51: 29 such changes); another state it misses the condition in.
+ */
+export function unsettle(late: Rec | undefined, rule: Rule, src: SourcePart, w: World): void {
+  const first = rule.all[lateAtom(rule, src)];
+  const m = first && modelOf(src.fields, first);
+  if (!late || !first || m?.kind !== 'enum' || !settled(src, first.field, late[first.field])) return;
+  const open = m.values.filter((v) => {
+    const rec = { ...late, [first.field]: v };
+    return !settled(src, first.field, v) && !holds(first, rec, w.today) && !selects(rule, rec, w.today);
+  });
+  if (open.length) late[first.field] = w.rng.pick(open);
 }

@@ -22,7 +22,7 @@ import { intoStates, liveField, liveStates } from './live-states.js';
 import { countSpread, splitTargets, tellingFigure } from './figure-split.js';
 import { aboutTheirRecords, distinctNames, distinctTexts } from './distinct-texts.js';
 import { type Branch, branchFieldOf, branchOf } from './branch.js';
-import { lateAtom, lateChange, staysOut } from './late-change.js';
+import { lateAtom, lateChange, staysOut, unsettle } from './late-change.js';
 import { fillRoles } from './row-fill.js';
 import { alarmsIn } from './alarms.js';
 import { type FromStates, fromStates, undoneOf, unwritten } from './from-states.js';
@@ -190,6 +190,7 @@ function cast(
   // a record a window ahead leaves out is due after the window, never already overdue while it meets every other
   // condition: nobody sweeping what falls due in the next days skips what is past due (its miss is the far edge)
   for (const rec of records) dueAfterWindow(rule, rec, src.fields, x);
+  unsettle(records[roles.indexOf('late')], rule, src, w);
   distinctTexts(records, src, x);
   // what each role is for must hold: a record meant to be left out never meets the rule, a target always does
   roles.forEach((role, i) => {

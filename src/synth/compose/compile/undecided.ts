@@ -118,7 +118,7 @@ const TITLE: readonly Frame[] = [
   () => ({
     reason: [
       'the title has to match the series it goes out in and I still need to check that',
-      'readers follow the digests by title, so it has to fit the series',
+      'titles on our shared lists follow a set pattern and I need to look it up',
     ],
     answer: [(v) => `Call it "${v}" to match the series.`, (v) => `Use "${v}" as the title.`],
   }),

@@ -46,7 +46,7 @@ export const designRequests = packSource({
   measure: { field: 'estimated_hours', label: 'estimated design time', unit: 'hours' },
   fields: {
     deliverable: { label: 'deliverable', weights: [4, 2, 2, 2, 2, 2, 1] },
-    due_on: { label: 'date needed', from: -5, to: 30, verb: 'needed', past: 'needed' },
+    due_on: { label: 'needed-by date', from: -5, to: 30, verb: 'needed', past: 'needed' },
     revision_rounds: { label: 'revision rounds', min: 0, max: 6, step: 1, unit: 'rounds' },
     brand_approved: {
       label: 'brand sign-off',
@@ -108,7 +108,7 @@ export const chartRequests = packSource({
   fields: {
     chart_type: { label: 'chart type', weights: [4, 4, 1, 1, 1, 2, 1] },
     data_points: { label: 'data points', min: 3, max: 24, step: 1 },
-    due_on: { label: 'date needed', from: -5, to: 21, verb: 'needed', past: 'needed' },
+    due_on: { label: 'needed-by date', from: -5, to: 21, verb: 'needed', past: 'needed' },
     accessible_palette: {
       label: 'colour check',
       yes: 'passing the colour-blind check',

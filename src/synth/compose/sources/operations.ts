@@ -43,6 +43,8 @@ export const jobs = defineSource({
   collection: 'jobs',
   textField: 'action',
   capabilities: ['Agent_Self_Config', 'Logic_Reasoning'],
+  // (a run's result is what it was: news that "its last run was changed to failed" is no news anyone gets, review 51)
+  fixed: ['last_status'],
   fields: [
     {
       kind: 'enum',
