@@ -61,6 +61,7 @@ export const CLOSED: Readonly<Record<string, Closed>> = {
   purchase_requests: { field: 'status', closed: ['rejected', 'cancelled', 'received'] },
   equipment_loans: { field: 'status', live: ['reserved', 'on loan', 'overdue', 'lost', 'damaged'] },
   client_matters: { field: 'status', closed: ['closed'] },
+  courses: { field: 'status', live: ['planned', 'open for enrolment', 'running'] },
 };
 
 /**

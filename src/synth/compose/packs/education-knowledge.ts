@@ -3,7 +3,7 @@ import { school } from '../../../services/domains/school.js';
 import { shuffle } from '../../kit/ids.js';
 import { daysFrom } from '../../rules/fields.js';
 import type { Rec, World } from '../parts.js';
-import { actedFrom, colleague, fresh } from '../sources/kit.js';
+import { actedFrom, colleague, fresh, stateOf } from '../sources/kit.js';
 import { addDays, nth, onDay, packAction, packSource, refId } from './table-source.js';
 import { syllabus, pastoralNote, feedback, sittingNote } from './education-knowledge-notes.js';
 import {
@@ -51,16 +51,13 @@ export const courses = packSource({
     };
   },
   // where a course stands follows from its first teaching day (one with students or candidates on it is not
-  // cancelled: its status came with them)
+  // cancelled: its status came with them; nor is one the task's rule comes near, review 51: a cancelled course in a
+  // review "to fix rooms and rosters before the first class")
   derive: (rec, w) => {
     const d = daysFrom(w.today, rec.starts_on);
-    const status = rec.status
-      ? String(rec.status)
-      : w.rng.chance(0.06)
-        ? 'cancelled'
-        : d > 0
-          ? w.rng.pick(['planned', 'open for enrolment', 'open for enrolment'])
-          : 'running';
+    const cancelled = !rec.status && w.rng.chance(0.06) && !actedFrom(rec);
+    const dated = d > 0 ? ['planned', 'open for enrolment', 'open for enrolment'] : ['running'];
+    const status = rec.status ? String(rec.status) : cancelled ? 'cancelled' : stateOf(rec, 'status', w, dated);
     return { status };
   },
   title: (rec) => `${rec.course_id} (${rec.title})`,

@@ -16,8 +16,11 @@ import { FINDINGS } from './safety-compliance-data.js';
 import { customers } from '../sources/records.js';
 import { dashboards } from './data-science.js';
 import { stories } from './content-media.js';
+import { courses } from './education-knowledge.js';
+import { actsFrom } from '../sources/kit.js';
+import { CLOSED } from '../compile/live-states.js';
 import { dispositionFits } from './manufacturing-engineering-data.js';
-import { householdBills } from './travel-lifestyle.js';
+import { householdBills, perDiemClaims } from './travel-lifestyle.js';
 
 // a record's fields and texts agree with each other as a practitioner reads them (review 18 D3-D5): a finding
 // affects the asset its title names, a design job is old enough for its rounds, an SOW never renews itself, a
@@ -159,6 +162,38 @@ describe('records that agree with themselves', () => {
     }
     // (one due before today may be out)
     assert.ok(seen.has('2026-06-01:published'), [...seen].join());
+  });
+
+  it("a per-diem claim's nights are its trip's: one trip per claim, its dates as many nights apart (review 51)", () => {
+    const w = makeWorld(createRng('per-diem', 3), 'Travel_Lifestyle', 'hard', '2026-06-03T10:00:00Z');
+    const claims: Rec[] = Array.from({ length: 12 }, (_, i) => ({
+      ...perDiemClaims.make(w, `PDM-${100 + i}`, i),
+      nights: 1 + (i % 7),
+      submitted_on: '2026-05-20',
+      allowance_type: 'full day',
+      status: 'submitted',
+    }));
+    const trips = (perDiemClaims.fixtures?.(claims, w).travel?.trips ?? []) as Rec[];
+    for (const c of claims) {
+      const trip = trips.find((t) => t.trip_id === c.trip_id) as Rec;
+      const nights = (Date.parse(String(trip.return_on)) - Date.parse(String(trip.depart_on))) / 86_400_000;
+      assert.equal(nights, c.nights, `${c.per_diem_id} on ${c.trip_id}`);
+    }
+  });
+
+  it('a course the task acts on or comes near is not cancelled; one in the background may be (review 51)', () => {
+    const live = { status: CLOSED.courses?.live ?? [] };
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const w = world(i);
+      const near: Rec = { ...courses.make(w, 'CRS-1', 0), starts_on: '2026-06-10' };
+      const quiet: Rec = { ...courses.make(w, 'CRS-2', 1), starts_on: '2026-06-10' };
+      actsFrom(near, live);
+      courses.fixtures?.([near, quiet], w);
+      assert.ok(live.status.includes(String(near.status)), String(near.status));
+      seen.add(String(quiet.status));
+    }
+    assert.ok(seen.has('cancelled') && seen.has('open for enrolment'), [...seen].join());
   });
 
   it('a dashboard opened many times this month was opened lately: its quiet spell fits its views', () => {

@@ -6,7 +6,7 @@ import type { DateModel, FieldModel, FlagModel, NumberModel, TextModel } from '.
 import { at, dateOf } from '../../kit/dates.js';
 import { ids } from '../../kit/ids.js';
 import { freeRecord } from '../../rules/set-atom.js';
-import { aboutTheirRecords } from '../compile/distinct-texts.js';
+import { aboutTheirRecords, distinctTexts } from '../compile/distinct-texts.js';
 import type { ActionPart, Fixtures, Measure, Rec, SourcePart, World } from '../parts.js';
 import {
   byEmail,
@@ -116,11 +116,8 @@ const refPools = new WeakMap<World, Map<string, string[]>>();
  * per task: the records of one task hold distinct entries (as many as the list has), and tasks differ.
  */
 export function nth<T>(w: World, xs: readonly T[], i: number): T {
-  let start = starts.get(w);
-  if (start === undefined) {
-    start = w.rng.int(0, 9_999);
-    starts.set(w, start);
-  }
+  const start = starts.get(w) ?? w.rng.int(0, 9_999);
+  starts.set(w, start);
   return xs[(i + start) % xs.length] as T;
 }
 
@@ -194,6 +191,7 @@ function packFixtures(p: PackRecord<string>, collection: string, records: Rec[],
       aboutTheirRecords([fitted], parent, w, false);
       return fitted;
     });
+    distinctTexts(rows, parent, x); // (a trip per per-diem claim: as many notes, none twice)
     for (const [svc, cols] of Object.entries(sourceFixtures(parent, rows, w))) {
       const t = (out[svc] = { ...out[svc] });
       for (const [col, v] of Object.entries(cols))
