@@ -58,8 +58,9 @@ describe('a reply draft', () => {
       Chinese: /不要发送/,
       Japanese: /送信はしないで/,
       German: /nicht senden/,
-      French: /ne les envoyez pas/,
-      // (tú, as the rest of the desk's request: review 41 read "no los envíe" beside "¿Podrías…?")
+      // (tu and tú, as the rest of the desk's request: review 41 read "no los envíe" beside "¿Podrías…?", review 51
+      // "ne les envoyez pas" beside "Pourrais-tu")
+      French: /ne les envoie pas/,
       Spanish: /no los envíes/,
     };
     for (const [lang, desk] of Object.entries(DESK))

@@ -31,7 +31,7 @@ describe('a write-up task', () => {
       assert.match(
         spec.request,
         // (a request a language desk writes says it in its own words: draft-guard.test.ts)
-        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted|do not send|不要发送|送信はしないで|nicht senden|ne les envoyez pas|no los envíe/i,
+        /as they are|as it is|don't change|change nothing|should change|don't edit|no edits|read-only|no replies|don't reply|unanswered|don't publish|goes out|nothing posted|do not send|不要发送|送信はしないで|nicht senden|ne les envoie pas|no los envíe/i,
         spec.id,
       );
     }

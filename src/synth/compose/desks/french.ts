@@ -29,8 +29,8 @@ export const FRENCH: DeskText = {
   ],
   actions: {
     reply_in_language: [
-      "rédiger pour chacun un brouillon de réponse dans la langue de l'expéditeur, en reprenant sa référence de commande et en promettant une réponse complète d'ici le {by} (brouillons seulement : ne les envoyez pas)",
-      'préparer un brouillon de réponse à chaque expéditeur, dans sa langue, qui cite son numéro de commande et annonce une réponse détaillée au plus tard le {by} (brouillons seulement : ne les envoyez pas)',
+      "rédiger pour chacun un brouillon de réponse dans la langue de l'expéditeur, en reprenant sa référence de commande et en promettant une réponse complète d'ici le {by} (brouillons seulement : ne les envoie pas)",
+      'préparer un brouillon de réponse à chaque expéditeur, dans sa langue, qui cite son numéro de commande et annonce une réponse détaillée au plus tard le {by} (brouillons seulement : ne les envoie pas)',
     ],
     translate_message: [
       'enregistrer une traduction anglaise de chacun dans translations/<numéro de commande>.md, en gardant tous les chiffres tels quels et en commençant par le terme de notre glossaire pour le sujet ({glossary}) et la référence de commande',
