@@ -210,7 +210,7 @@ export const MORE_NEAR_MISSES: Readonly<Record<string, readonly NearMiss[]>> = {
       '{Day} a social post went out with the wrong date for the event, and {who} had to take it down and apologise',
       'Pre-publication check',
     ],
-    ['A scheduled social post ran {day} for a campaign that had been cancelled', 'Pre-publication check', 'Boost stop'],
+    ['A scheduled social post ran {day} for a campaign that had been cancelled', 'Pre-publication check'],
     [
       '{Day} we found we had paid to boost a post for three weeks after it stopped getting any clicks, and {who} had to explain the bill',
       'Boost stop',
