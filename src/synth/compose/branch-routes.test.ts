@@ -123,6 +123,27 @@ describe('branch routes', () => {
       }
   });
 
+  it('a list in brackets both works spell out is given once, then pointed back to (review 52)', () => {
+    const w = makeWorld(createRng('branch-once', 1), 'Office_Productivity', 'hard', '2026-03-10T09:00:00Z');
+    const terms = '(invoices and refunds: "billing query", orders not arrived: "delivery delay")';
+    const b = {
+      atom: { kind: 'older', field: 'received_at', days: 2 } as const,
+      phrase: 'received 2 or more days ago',
+      reason: { presses: true, pressing: 'those received longest ago have waited long enough', light: 'x' },
+      meets: () => true,
+    };
+    for (let k = 0; k < 6; k++) {
+      const said = branchClause(
+        `add a to-do titled with our term ${terms}`,
+        `translate each, opening with our term ${terms}`,
+        b,
+        w,
+      );
+      assert.equal(said.split(terms).length, 2, said);
+      assert.match(said, /our term \(as above\)/, said);
+    }
+  });
+
   // review 36: "(anything received that long ago has waited long enough …). The ones received between 9 January and
   // today are the exception": the reason came before the window it pointed back to
   it('a reason that points back to the window ("that long ago", "that recently") comes after it', () => {

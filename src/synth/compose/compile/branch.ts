@@ -104,21 +104,30 @@ export function branchClause(main: string, other: string, b: Branch, w: World): 
   const [p, l] = [capitalise(pressing), capitalise(light)];
   // the main work with the pressing side's reason
   const why = long(main) ? `${main}. ${p}` : `${main}: ${pressing}`;
-  return presses
-    ? w.rng.pick([
-        long(other)
-          ? `${main}. For those ${b.phrase}, do this instead: ${other}. ${p}`
-          : `${main}. For those ${b.phrase}, though, ${other} instead: ${pressing}`,
-        long(other)
-          ? `for the ones ${b.phrase}, ${other}. ${p}. For all the others, ${main}`
-          : `for the ones ${b.phrase}, ${other}, since ${pressing}. For all the others, ${main}`,
-      ])
-    : w.rng.pick([
-        long(other)
-          ? `for the ones ${b.phrase}, ${other}. ${l}. For all the others, ${why}`
-          : `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${why}`,
-        long(other)
-          ? `${why}. The exception is the ones ${b.phrase}: ${light}. For them, do this instead: ${other}`
-          : `${why}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
-      ]);
+  return onceSaid(
+    presses
+      ? w.rng.pick([
+          long(other)
+            ? `${main}. For those ${b.phrase}, do this instead: ${other}. ${p}`
+            : `${main}. For those ${b.phrase}, though, ${other} instead: ${pressing}`,
+          long(other)
+            ? `for the ones ${b.phrase}, ${other}. ${p}. For all the others, ${main}`
+            : `for the ones ${b.phrase}, ${other}, since ${pressing}. For all the others, ${main}`,
+        ])
+      : w.rng.pick([
+          long(other)
+            ? `for the ones ${b.phrase}, ${other}. ${l}. For all the others, ${why}`
+            : `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${why}`,
+          long(other)
+            ? `${why}. The exception is the ones ${b.phrase}: ${light}. For them, do this instead: ${other}`
+            : `${why}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
+        ]),
+  );
 }
+
+// a list in brackets both works spell out (the glossary's terms) is given once: the second time it points back
+// (review 52: the whole glossary twice in one request)
+const onceSaid = (text: string): string => {
+  const seen = new Set<string>();
+  return text.replace(/\([^()]{40,}\)/g, (m) => (seen.has(m) ? '(as above)' : (seen.add(m), m)));
+};
