@@ -16,7 +16,7 @@ import { FINDINGS } from './safety-compliance-data.js';
 import { customers } from '../sources/records.js';
 import { dashboards } from './data-science.js';
 import { stories } from './content-media.js';
-import { courses } from './education-knowledge.js';
+import { actions as schoolActions, courses, submissions } from './education-knowledge.js';
 import { actsFrom } from '../sources/kit.js';
 import { CLOSED } from '../compile/live-states.js';
 import { dispositionFits } from './manufacturing-engineering-data.js';
@@ -194,6 +194,19 @@ describe('records that agree with themselves', () => {
       seen.add(String(quiet.status));
     }
     assert.ok(seen.has('cancelled') && seen.has('open for enrolment'), [...seen].join());
+  });
+
+  it('an extension is granted only on work handed in late, at least a day late (review 52: extensions on work on time)', () => {
+    const grant = schoolActions.find((a) => a.name === 'grant_extension');
+    assert.deepEqual(grant?.from, { status: ['late'] });
+    const w = world(4);
+    const rec: Rec = { submission_id: 'SUB-1', status: 'late', late_days: 0, due_on: '2026-05-20' };
+    const fixes = submissions.agree?.(rec, w) ?? [];
+    // (the least lateness is offered, so a rule of "at most a day or two late" keeps its record)
+    assert.ok(
+      fixes.some((f) => f.late_days === 1),
+      JSON.stringify(fixes),
+    );
   });
 
   it('a dashboard opened many times this month was opened lately: its quiet spell fits its views', () => {
