@@ -13,7 +13,7 @@ import { findings } from './manufacturing-engineering-notes.js';
 import { designRequests, videoEdits } from './multimodal-generation.js';
 import { dataSubjectRequests, securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
-import { customers } from '../sources/records.js';
+import { customers, transactions } from '../sources/records.js';
 import { dashboards } from './data-science.js';
 import { stories } from './content-media.js';
 import { actions as schoolActions, courses, submissions } from './education-knowledge.js';
@@ -206,6 +206,20 @@ describe('records that agree with themselves', () => {
     assert.ok(
       fixes.some((f) => f.late_days === 1),
       JSON.stringify(fixes),
+    );
+  });
+
+  it('a meal is no four-figure bill: a large one is filed under another category or is smaller (review 52)', () => {
+    const w = world(5);
+    const rec: Rec = { transaction_id: 'TX-1', category: 'meals', amount: 2342.62, account: 'corporate-card' };
+    const fixes = transactions.agree?.(rec, w) ?? [];
+    assert.ok(fixes.length > 0);
+    for (const f of fixes.filter((x) => !('merchant' in x)))
+      assert.ok(f.category !== undefined || Number(f.amount) <= 600, JSON.stringify(f));
+    assert.ok(fixes.some((f) => Number(f.amount) <= 600));
+    assert.deepEqual(
+      transactions.agree?.({ ...rec, amount: 86.4, merchant: undefined }, w)?.filter((f) => 'amount' in f),
+      [],
     );
   });
 

@@ -276,6 +276,7 @@ export const products = defineSource({
 
 // the most a petty-cash payment comes to
 const PETTY_CASH_MAX = 250;
+const MEAL_MAX = 600;
 const CARD_PENDING_DAYS = 7;
 
 const TX_TERMS = ['conference', 'refund', 'annual plan', 'client dinner', 'hardware'];
@@ -362,6 +363,12 @@ export const transactions = defineSource({
       out.push(
         ...shuffle(w.rng, ['corporate-card', 'bank-transfer']).map((account) => ({ account })),
         ...[0, 1, 2, 3].map(() => ({ amount: Math.round(w.rng.int(2000, PETTY_CASH_MAX * 100)) / 100 })),
+      );
+    // a meal is a team lunch or a client dinner, not a four-figure bill (review 52: $2,342.62 at Wagamama)
+    if (rec.category === 'meals' && Number(rec.amount) > MEAL_MAX)
+      out.push(
+        ...shuffle(w.rng, ['travel', 'training', 'marketing']).map((category) => ({ category })),
+        ...[0, 1, 2, 3].map(() => ({ amount: Math.round(w.rng.int(2000, MEAL_MAX * 100)) / 100 })),
       );
     return out;
   },
