@@ -102,7 +102,8 @@ export function branchClause(main: string, other: string, b: Branch, w: World): 
   // longest ago come first" together: after one, its reason is a sentence of its own, review 46)
   const long = (x: string) => x.length > 80 || x.includes(':');
   const [p, l] = [capitalise(pressing), capitalise(light)];
-  // the main work with the pressing side's reason
+  // the main work with the pressing side's reason, once the other side's line is stated: before it, "A higher
+  // receipt total is past the routine limit" read ahead of "the ones whose receipt total is €50 or less" (review 52)
   const why = long(main) ? `${main}. ${p}` : `${main}: ${pressing}`;
   return onceSaid(
     presses
@@ -119,8 +120,8 @@ export function branchClause(main: string, other: string, b: Branch, w: World): 
             ? `for the ones ${b.phrase}, ${other}. ${l}. For all the others, ${why}`
             : `for the ones ${b.phrase}, ${other}, as ${light}. For all the others, ${why}`,
           long(other)
-            ? `${why}. The exception is the ones ${b.phrase}: ${light}. For them, do this instead: ${other}`
-            : `${why}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead`,
+            ? `${main}. The exception is the ones ${b.phrase}: ${light}. For them, do this instead: ${other}. As for the rest, ${pressing}`
+            : `${main}. The exception is the ones ${b.phrase}: ${light}, so for them, ${other} instead; for the rest, ${pressing}`,
         ]),
   );
 }
