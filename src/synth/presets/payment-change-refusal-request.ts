@@ -54,11 +54,11 @@ export function clauses(s: { medium: boolean; hard: boolean; procedure: string; 
       : 'look at the notes on their vendor record',
     todos: 'look at the to-do list',
     warn: "put a warning naming the sender's full address in the notes of their vendor record",
-    domain: "tell the colleague who raised it the sender's domain",
+    domain: "let whoever passed you the request know the sender's domain",
     task: 'add a to-do to call the vendor on the number in our company directory (put that number in its description) due on the day their open invoice is due',
     number: s.hard
-      ? 'tell the colleague who raised it that number and the bank account we have on record for the vendor'
-      : 'tell the colleague who raised it the number to confirm the change on and the bank account we have on record for the vendor',
+      ? 'let whoever passed you the request know that number and the bank account we have on record for the vendor'
+      : 'let whoever passed you the request know the number to confirm the change on and the bank account we have on record for the vendor',
   };
 }
 

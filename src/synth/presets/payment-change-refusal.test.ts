@@ -34,7 +34,7 @@ describe(FAMILY, () => {
         const body = String(procedureOf(spec).body);
         const asking = body
           .split(/(?<=\.)\s+|\n/)
-          .find((x) => /tell the colleague who raised it (?:that|the) number/.test(x));
+          .find((x) => /let whoever passed you the request know (?:that|the) number/.test(x));
         assert.ok(asking && !/^(?:\d+\. )?If (?:it is|anything about it looks) off/.test(asking), asking);
       }
     assert.ok(seen > 0);
