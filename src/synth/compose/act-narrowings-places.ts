@@ -1,6 +1,6 @@
 // Why a floor plan's work is narrowed by what a place offers (act-narrowings.ts's form: per record type and section,
-// per side of a field): a ward's beds by their monitor, hoist or sight of the nurses' station, an exam hall's seats by
-// their exit, step-free route or the invigilators' view, an office's desks by their dock, locker or route. Each
+// per side of a field): a ward's beds by their monitor, hoist or observation, an exam hall's seats by
+// their rest breaks, step-free route or supervision, an office's desks by their dock, locker or route. Each
 // reason is why that work, over those places, comes first or is another team's; a side with none is never drawn.
 
 type Reasons = Readonly<Record<string, string>>;
@@ -11,9 +11,8 @@ const BED_HELD: Reasons = {
   'monitor=false': 'the monitored beds are placed by the outreach team, who see the cardiac admissions first',
   'bariatric=true': 'a bariatric bed is the only safe bed for a heavier patient, so those are held for them',
   'bariatric=false': 'the bariatric beds are booked through the moving-and-handling lead, not at the bed meeting',
-  'near_station=true': 'the beds in sight of the nurses’ station go to the confused and falls-risk admissions',
-  'near_station=false':
-    'the beds in sight of the station are kept for falls-risk patients, placed by the nurse in charge',
+  'near_station=true': 'the observation beds go to the confused and falls-risk admissions',
+  'near_station=false': 'the observation beds are kept for falls-risk patients, placed by the nurse in charge',
   'window=true': 'the window beds go to the long-stay patients, who are moved in at the bed meeting',
   'hoist=true': 'a hoist bed is the only bed for a patient nobody can move by hand, so those are held for them',
   'sockets>': 'the admissions on oxygen or suction need the gas points at the bedside',
@@ -21,30 +20,31 @@ const BED_HELD: Reasons = {
 const BED_RELEASE: Reasons = {
   'monitor=true': 'a blocked monitored bed keeps a cardiac admission waiting in the emergency department',
   'bariatric=true': 'the ward has few bariatric beds, and a heavier patient can go to no other',
-  'near_station=true': 'the beds in sight of the station take the falls-risk admissions waiting downstairs',
-  'near_station=false': 'the beds in sight of the station are turned round by the ward’s own housekeeper each shift',
+  'near_station=true': 'the observation beds take the falls-risk admissions waiting downstairs',
+  'near_station=false': 'the observation beds are turned round by the ward’s own housekeeper each shift',
   'window=false': 'the window beds are deep-cleaned on the estates’ weekly round, with their blinds and sills',
   'sockets>': 'a bed with both gas points takes the patients on oxygen, who wait longest for a bed',
 };
 
 const SEAT_HELD: Reasons = {
-  'clock_view=true': 'candidates with extra time keep track of it by the hall clock, so they sit in sight of it',
+  'clock_view=true': 'candidates with extra time keep track of it by a desk clock, so they sit at a seat with one',
   'sockets>': 'candidates who word-process their papers need a socket for the laptop',
   'wide_desk=true': 'a candidate with a reader or a scribe needs a wide desk with room for two',
   'wide_desk=false': 'the wide desks are set out for the reader and scribe candidates, whom the SENCo seats',
-  'by_exit=true': 'candidates with rest breaks are seated by the exit, so they leave without passing other desks',
-  'by_exit=false': 'the seats by the exit are kept for rest-break candidates, whom the exams officer seats herself',
+  'by_exit=true': 'candidates with rest breaks sit at the rest-break seats, so they leave without passing other desks',
+  'by_exit=false': 'the rest-break seats are kept for rest-break candidates, whom the exams officer seats herself',
   'step_free=true': 'candidates using a wheelchair or crutches need a seat on the step-free route',
   'step_free=false': 'the step-free seats are allocated by the SENCo with the access arrangements',
-  'near_invigilator=true': 'candidates with a prompter or a reader sit where the invigilators can see them',
-  'near_invigilator=false': 'the seats in the invigilators’ view are given out by the senior invigilator on the day',
+  'near_invigilator=true': 'candidates with a prompter or a reader sit at the supervised seats',
+  'near_invigilator=false': 'the supervised seats are given out by the senior invigilator on the day',
   'window=false':
     'candidates allowed rest breaks or extra time are seated away from the glare and draughts of the windows',
 };
 const SEAT_REPAIR: Reasons = {
   'step_free=true': 'a step-free seat cannot be swapped for one up the steps, so a broken one there is fixed first',
-  'by_exit=true': 'a broken desk by the exit blocks the evacuation route, which the fire marshal checks each session',
-  'near_invigilator=true': 'the seats in the invigilators’ view seat the candidates with a prompter, who cannot move',
+  'by_exit=true':
+    'a rest-break seat is the only one a candidate with rest breaks may take, so a broken one there is fixed first',
+  'near_invigilator=true': 'the supervised seats seat the candidates with a prompter, who cannot move',
   'sockets>': 'a seat with a socket is where a word-processing candidate sits, and none of the others will do',
 };
 
@@ -102,10 +102,10 @@ export const PLACE_NARROWS: Readonly<Record<string, Readonly<Record<string, Reas
     'Seat repair': SEAT_REPAIR,
     'Register check': {
       'clock_view=false':
-        'the seats out of view of the clock are where candidates most often ask the time, so are walked first',
-      'by_exit=true': 'candidates by the exit may leave for rest breaks, so their register is checked on each return',
-      'near_invigilator=false':
-        'the seats out of the invigilators’ view are walked past least, so they are checked first',
+        'the seats without a desk clock are where candidates most often ask the time, so are walked first',
+      'by_exit=true':
+        'candidates at rest-break seats may leave for breaks, so their register is checked on each return',
+      'near_invigilator=false': 'the seats nobody supervises closely are walked past least, so they are checked first',
     },
   },
   order_screenshot: {

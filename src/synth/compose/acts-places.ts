@@ -32,7 +32,7 @@ export const PLACE_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     {
       ...act(
         // a free bed is already clean and ready: the work is holding it for the admissions that need what it has (gas
-        // points, a hoist, a monitor, a bariatric frame, sight of the station); which needs a round is for, the plan's
+        // points, a hoist, a monitor, a bariatric frame, observation); which needs a round is for, the plan's
         // features say, each with its own reason (act-narrowings-places.ts)
         ['Bed allocation', 'Admission readiness'],
         'Each admission goes to a free bed with what their care needs at the bedside; those beds are held for them before anyone else is placed.',

@@ -7,6 +7,7 @@ import type { TaskSpec } from '../../../schema/task-spec.js';
 import { runGate } from '../../../validate/index.js';
 import { pictureOnlyFacts } from '../../../validate/picture-bound.js';
 import { composition } from '../testing.js';
+import { deskPlan, examSeats, wardBeds, warehouseBays } from './pictures.js';
 import { compileRecipe } from '../compile/index.js';
 import type { SourcePart } from '../parts.js';
 import { chooseRecipe, recipeCapabilities } from '../recipe.js';
@@ -80,6 +81,19 @@ describe('picture sources', () => {
           );
       }
     assert.deepEqual(failures, []);
+  });
+
+  it("a plan's marks say what a place is kept for, never a nearness the plan does not draw (review 52)", () => {
+    // (the plan draws its rooms in a strip at one side: "by station" on a bed across the ward read as wrong; the
+    // window row is drawn, so "by the windows" holds by where a place sits)
+    for (const src of [wardBeds, examSeats, deskPlan, warehouseBays])
+      for (const f of src.fields)
+        if (f.kind === 'flag')
+          assert.doesNotMatch(
+            `${f.label} | ${f.yes} | ${f.no}`,
+            /in sight of|by the (?:exit|station)|view of/,
+            f.field,
+          );
   });
 
   it('a task without pictures needs none', async () => {

@@ -160,11 +160,13 @@ export const wardBeds = planSource({
     },
     { field: 'bariatric', label: 'bariatric bed', yes: 'bariatric', no: 'a standard bed', mark: 'bariatric', p: 0.2 },
     {
+      // (a designation, not a place: "by station" printed on a bed across the ward from the station read as wrong,
+      // review 52; a plan shows no sight lines)
       field: 'near_station',
-      label: 'bed in sight of the nurses station',
-      yes: 'in sight of the nurses station',
-      no: 'out of sight of the nurses station',
-      mark: 'by station',
+      label: 'observation bed',
+      yes: 'kept for observation',
+      no: 'not kept for observation',
+      mark: 'obs. bed',
       p: 0.3,
     },
   ],
@@ -201,11 +203,13 @@ export const examSeats = planSource({
   },
   extras: [
     {
+      // (the seats' designations, not their places: "by exit" and "invig. view" printed far from either read as
+      // wrong, review 52)
       field: 'by_exit',
-      label: 'seat by the exit',
-      yes: 'by the exit',
-      no: 'away from the exit',
-      mark: 'by exit',
+      label: 'rest-break seat',
+      yes: 'set aside for rest breaks',
+      no: 'not set aside for rest breaks',
+      mark: 'rest break',
       p: 0.25,
     },
     {
@@ -218,18 +222,18 @@ export const examSeats = planSource({
     },
     {
       field: 'near_invigilator',
-      label: 'seat in sight of the invigilators',
-      yes: 'in sight of the invigilators’ desk',
-      no: 'out of sight of the invigilators’ desk',
-      mark: 'invig. view',
+      label: 'supervised seat',
+      yes: 'under close supervision',
+      no: 'not under close supervision',
+      mark: 'supervised',
       p: 0.3,
     },
     {
       field: 'clock_view',
-      label: 'seat in view of the hall clock',
-      yes: 'in view of the hall clock',
-      no: 'out of view of the hall clock',
-      mark: 'clock view',
+      label: 'desk clock',
+      yes: 'with a desk clock',
+      no: 'without a desk clock',
+      mark: 'desk clock',
       p: 0.4,
     },
   ],
