@@ -213,9 +213,20 @@ export const FIGURE_WORK_USES: Readonly<Record<string, NonNullable<FigureUses['w
       sum: ['to size the hedge for the risk committee', 'for the hedging decision', 'to book the roll with the banks'],
     },
   },
-  datasets: each(['Deprecation', 'Freshness fix'], {
-    sum: ['to size the backfill', 'to estimate the reload time', 'to book the warehouse compute for the reload'],
-  }),
+  // (a deprecation frees storage; a freshness fix reloads: "the compute for the reload" of deprecated data read as
+  // the opposite of the work, review 52)
+  datasets: {
+    Deprecation: {
+      sum: [
+        'to see how much storage we free up',
+        'to tell the consumers how much data is going',
+        'for the storage forecast',
+      ],
+    },
+    'Freshness fix': {
+      sum: ['to size the backfill', 'to estimate the reload time', 'to book the warehouse compute for the reload'],
+    },
+  },
   dashboards: each(['Archiving', 'Delivery review'], {
     sum: [
       'to see how much use we would lose',

@@ -145,6 +145,9 @@ describe('the figures a request asks for', () => {
       assert.doesNotMatch(figureUse(plots, 'sum', createRng('fig-work', k), undefined, 'Spraying').use, /pump/);
       const off = figureUse({ name: 'integrations' }, 'sum', createRng('fig-work', k), undefined, 'Follow-up');
       assert.doesNotMatch(off.use, /traffic we would lose/);
+      // (deprecated data is not reloaded, review 52)
+      const gone = figureUse({ name: 'datasets' }, 'sum', createRng('fig-work', k), undefined, 'Deprecation');
+      assert.doesNotMatch(gone.use, /reload|backfill/, gone.use);
     }
   });
 
