@@ -222,6 +222,8 @@ export function telling(c: ComputationPart, sel: Rec[], all: Rec[], s: SourcePar
   const xs = vals(sel, s);
   if (xs.length < 2 || xs.some((x) => !Number.isFinite(x)) || xs.every((x) => !x)) return false;
   if (c.name !== 'sum' && new Set(xs).size < 2) return false;
+  // (a total of one fee and noughts is that fee: "their combined court fee" of 0 + 0 + 545, review 53)
+  if (c.name === 'sum' && xs.filter((x) => x !== 0).length < 2) return false;
   if (c.name === 'mean' && roundsOnHalf(sel, s)) return false;
   return all.length <= sel.length || c.value(all, s, w) !== c.value(sel, s, w);
 }

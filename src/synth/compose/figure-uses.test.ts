@@ -89,6 +89,9 @@ describe('the figures a request asks for', () => {
     assert.equal(telling(largest, recs(10, 30), recs(10, 30, 40), m, w), true);
     // a combined figure of equal parts still says something
     assert.equal(telling(total, recs(10, 10), recs(10, 10, 5), m, w), true);
+    // a total of one fee and noughts is that fee (review 53: "their combined court fee" of 0 + 0 + 545)
+    assert.equal(telling(total, recs(0, 0, 545), recs(0, 0, 545, 90), m, w), false);
+    assert.equal(telling(total, recs(0, 120, 545), recs(0, 120, 545, 90), m, w), true);
   });
 
   it('an average is asked to a precision that fits its size, and written as asked', () => {
