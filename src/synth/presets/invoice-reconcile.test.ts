@@ -45,6 +45,16 @@ describe(FAMILY, () => {
       }
   });
 
+  it("no invoice's difference is another's discount: the figure told has one meaning (review 53)", () => {
+    const hp = presetHarness(FAMILY, 24);
+    for (const difficulty of DIFFICULTIES)
+      for (const seed of hp.seeds) {
+        const rows = writeOf(hp.parsed(difficulty, seed)).args.rows;
+        const discounts = rows.map((r) => r[3]).filter((x) => x !== 0);
+        for (const r of rows) if (r[5] !== 0) assert.ok(!discounts.includes(r[5]), `${difficulty} ${seed}: ${r[5]}`);
+      }
+  });
+
   it('matching payments by amount fails: the closest payment of the vendor is often the wrong one', async () => {
     let failed = 0;
     for (const seed of h.seeds) {
