@@ -5,6 +5,7 @@ import { runEpisode } from '../../agent/rollout.js';
 import { TaskSpec } from '../../schema/task-spec.js';
 import { lenient, pageOf, pairedLine } from './list-lines.js';
 import { composition } from './testing.js';
+import { PARTS } from './registry.js';
 
 describe('a name in a deliverable file', () => {
   it('matches as a person or an HTML page writes it: straight or curly apostrophe, entities, escaped "&"', () => {
@@ -154,5 +155,12 @@ describe("a list deliverable's line per record", () => {
       assert.ok((swapped?.completion ?? 1) < (clean?.completion ?? 0), `${spec.id} (${kind}): ${swapped?.completion}`);
     }
     assert.deepEqual([...seen].sort(), ['fs_write_doc', 'fs_write_table']);
+  });
+});
+
+describe('a deliverable as the request asks for it', () => {
+  it('names what each selected record gives, never "every {record}\'s id", which reads as all of them (review 53)', () => {
+    for (const a of PARTS.aggregates)
+      for (const p of a.phrases) assert.doesNotMatch(p, /every \{one\}'s/, `${a.name}: ${p}`);
   });
 });

@@ -229,7 +229,8 @@ export const summaryMail: AggregatePart<SourceName> = {
   },
   phrases: [
     'send {dest} one summary email listing them by {id} and {name}',
-    "email {dest} a single summary with every {one}'s {id} and {name}",
+    // (of them: "every chart request's id" read as all of them, review 53)
+    "email {dest} a single summary of them with each one's {id} and {name}",
   ],
   args: (sel, s, dest, fact, w) => ({
     to: dest,
