@@ -11,7 +11,7 @@ import { actionContext, actionFor } from './context.js';
 import { routeOutcomes, routeQuiet, routeRefusal } from './figure-route.js';
 import { leftOutWork } from './forbidden.js';
 import type { Program } from './records.js';
-import { hedgeGuard, wrongFigures } from './figure-hedges.js';
+import { hedgeGuard, orHedge, wrongFigures } from './figure-hedges.js';
 
 // phase 3, checks: outcomes carry the weight — the action on each selected record with every value the task
 // determines, the aggregate naming each selected id (and its figure), the answer fact; reads stay, lightly,
@@ -230,10 +230,19 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   // the reply may not hedge: the right figure beside a wrong one the task sets up fails the figure's check
   const wrong = isNumber(p.fact) ? wrongFigures(p) : [];
   const hedgeKeys = [...keys, ...HEDGE_WORDS];
-  const hedge = wrong.length
-    ? (texts: readonly string[]) =>
-        hedgeGuard(wrong, texts, { money, names, keys: hedgeKeys, nouns: src.noun, comma, right: p.fact })
-    : undefined;
+  // (and a small count given as one of two, unless a text of the task says it so: a reply may repeat it)
+  const or = orHedge(p.fact);
+  const hedge =
+    wrong.length || or
+      ? (texts: readonly string[]) => {
+          const named = wrong.length
+            ? hedgeGuard(wrong, texts, { money, names, keys: hedgeKeys, nouns: src.noun, comma, right: p.fact })
+            : undefined;
+          const either = or && !texts.some((t) => new RegExp(or, 'i').test(t)) ? [or] : [];
+          const none = [...(named?.none ?? []), ...either];
+          return none.length ? { none, wrong: named?.wrong ?? [] } : undefined;
+        }
+      : undefined;
   return { checks, outcomes, proofs, aggregateForbids, figure: Boolean(figure), only, ...(hedge ? { hedge } : {}) };
 }
 

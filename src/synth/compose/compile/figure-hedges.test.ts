@@ -37,6 +37,24 @@ describe('the figure check against hedged replies', () => {
     }
   });
 
+  it('fails a small count given as one of two, where the task sets up no wrong figure too (review 54)', () => {
+    let seen = 0;
+    for (const spec of specs) {
+      const c = reported(spec);
+      if (!c || spec.provenance?.wrong_figures?.length) continue;
+      const say = finalSay(spec);
+      const right = say.match(/\b\d{1,2}\b(?!\d|[.,]\d)/g)?.at(-1);
+      if (!right || Number(right) > 20) continue;
+      assert.ok(passes(c, say), `${spec.id}: ${say}`);
+      const other = String(Number(right) + 1);
+      assert.ok(!passes(c, `${say} Either ${right} or ${other}, depending on how you read it.`), `${spec.id}: ${say}`);
+      assert.ok(!passes(c, `${say} So ${other} or ${right}.`), spec.id);
+      assert.ok(passes(c, `${say} ${right} or more would have needed a second round.`), spec.id);
+      seen++;
+    }
+    assert.ok(seen >= 10, `${seen} tasks`);
+  });
+
   it('passes a careful reply that says in passing how many the exception and the old rule left out', () => {
     for (const spec of guarded) {
       const c = reported(spec) as Matches;

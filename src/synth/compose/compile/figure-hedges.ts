@@ -103,3 +103,16 @@ function committedAfter(right: string, money: boolean, comma: boolean): string {
   const spelled = [...numberVariants(right, money, comma).map(wholeNumber), ...(word ? [`\\b${word}\\b`] : [])];
   return `(?![^.!?\\n]{0,200}?\\b${SETTLES}\\b[^.!?\\n]{0,200}?(?:${spelled.join('|')}))`;
 }
+
+/**
+ * A small count given as one of two ("2 or 3", "either two or three"): a hedge whatever the other number is, also
+ * where the task sets up no wrong figure to guard by name (review 54: "Either 2 or 3 of those entries mention medical
+ * evidence" passed a check with no `none`). "2 or more" is no hedge.
+ */
+export function orHedge(right: string): string | undefined {
+  if (!/^\d{1,2}$/.test(right) || Number(right) > 20) return undefined;
+  const words = Array.from({ length: 21 }, (_, i) => countWord(String(i)) as string);
+  const me = `(?:${[right, countWord(right)].filter(Boolean).join('|')})`;
+  const other = `(?:\\d+|${words.join('|')})`;
+  return `(?<![\\w.,-])${me}[ \\t]+or[ \\t]+${other}(?![\\w]|[.,]\\d)|(?<![\\w.,-])${other}[ \\t]+or[ \\t]+${me}(?![\\w]|[.,]\\d)`;
+}
