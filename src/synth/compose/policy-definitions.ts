@@ -133,8 +133,8 @@ export function definitions(
     for (const [field, line] of fieldLines(r, lines)) reads.set(field, [...(reads.get(field) ?? []), line]);
   // (a field read from free text says first how its values are told apart: enum `means`; then whether a mention
   // counts whatever its case, which a count over the mentions turns on, review 54)
-  const means = (x: FieldModel) => (x.kind === 'enum' && !!x.means ? 2 : x.kind === 'text' ? 1 : 0);
-  const read = src.fields.filter((x) => reads.has(x.field)).sort((x, y) => means(y) - means(x));
+  const first = (x: FieldModel) => (x.kind === 'enum' && !!x.means ? 2 : x.kind === 'text' ? 1 : 0);
+  const read = src.fields.filter((x) => reads.has(x.field)).sort((x, y) => first(y) - first(x));
   const lines = read.flatMap((m) => defineField(m, src, rng, reads.get(m.field) ?? []) ?? []);
   for (const line of lines.slice(0, 2)) if (!out.includes(line)) out.push(line);
   return out;

@@ -232,13 +232,14 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   const hedgeKeys = [...keys, ...HEDGE_WORDS];
   // (and a small count given as one of two, unless a text of the task says it so: a reply may repeat it)
   const or = orHedge(p.fact);
+  const orRe = or ? new RegExp(or, 'i') : undefined;
   const hedge =
     wrong.length || or
       ? (texts: readonly string[]) => {
           const named = wrong.length
             ? hedgeGuard(wrong, texts, { money, names, keys: hedgeKeys, nouns: src.noun, comma, right: p.fact })
             : undefined;
-          const either = or && !texts.some((t) => new RegExp(or, 'i').test(t)) ? [or] : [];
+          const either = or && !texts.some((t) => orRe?.test(t)) ? [or] : [];
           const none = [...(named?.none ?? []), ...either];
           return none.length ? { none, wrong: named?.wrong ?? [] } : undefined;
         }

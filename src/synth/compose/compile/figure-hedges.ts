@@ -111,8 +111,9 @@ function committedAfter(right: string, money: boolean, comma: boolean): string {
  */
 export function orHedge(right: string): string | undefined {
   if (!/^\d{1,2}$/.test(right) || Number(right) > 20) return undefined;
-  const words = Array.from({ length: 21 }, (_, i) => countWord(String(i)) as string);
   const me = `(?:${[right, countWord(right)].filter(Boolean).join('|')})`;
-  const other = `(?:\\d+|${words.join('|')})`;
-  return `(?<![\\w.,-])${me}[ \\t]+or[ \\t]+${other}(?![\\w]|[.,]\\d)|(?<![\\w.,-])${other}[ \\t]+or[ \\t]+${me}(?![\\w]|[.,]\\d)`;
+  return `(?<![\\w.,-])${me}[ \\t]+or[ \\t]+${ANY_COUNT}(?![\\w]|[.,]\\d)|(?<![\\w.,-])${ANY_COUNT}[ \\t]+or[ \\t]+${me}(?![\\w]|[.,]\\d)`;
 }
+
+// any number, in digits or as a word up to twenty
+const ANY_COUNT = `(?:\\d+|${Array.from({ length: 21 }, (_, i) => countWord(String(i))).join('|')})`;

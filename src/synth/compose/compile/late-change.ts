@@ -1,6 +1,6 @@
 import { setAtom } from '../../rules/set-atom.js';
 import { holds, lineOf, modelOf, type Rule, selects } from '../../rules/rule.js';
-import { CLOSED } from './live-states.js';
+import { isClosed } from './live-states.js';
 import type { Rec, SourcePart, World } from '../parts.js';
 import type { Recipe } from '../recipe.js';
 import { inThePast, isMutable } from '../sources/kit.js';
@@ -84,10 +84,7 @@ const FINAL: Readonly<Record<string, Readonly<Record<string, readonly string[]>>
   video_edits: { status: ['exported'] },
 };
 const settled = (src: SourcePart, field: string, v: unknown) =>
-  [
-    ...(CLOSED[src.name]?.field === field ? (CLOSED[src.name]?.closed ?? []) : []),
-    ...(FINAL[src.name]?.[field] ?? []),
-  ].includes(String(v));
+  isClosed(src, { [field]: v }) || (FINAL[src.name]?.[field] ?? []).includes(String(v));
 
 /**
  * The late record before the user's news is in a state that news can move it out of: never a merged pull request
