@@ -279,7 +279,7 @@ export const reviewMeeting: ActionPart<SourceName> = {
   // (time the user blocks out to go through each record alone, not a meeting booked per record: review 35)
   phrases: [
     'block out 30 minutes in my calendar for each one on {day}, back to back from 10:00 UTC, each block titled with the {noun} id, so I can go through them one at a time',
-    'set aside a half-hour slot per item in my calendar on {day}, one after another from 10:00 UTC, each titled with the {noun} id, to work through them myself',
+    'set aside a half-hour slot per item in my calendar on {day}, one after another from 10:00 UTC, each titled with the {noun} id, to work through them one by one',
   ],
   fill: (w) => ({ day: longDay(reviewDay(w)) }),
   // "in my calendar": no attendee is determined, so none is written

@@ -195,9 +195,14 @@ describe('generated text a practitioner would write', () => {
       forwarded('ask me for the path, then add it to my list', 'Ana'),
       "ask Ana for the path, then add it to Ana's list",
     );
+    // (the slots are the forwarder's, and so is the going through them: review 53)
+    assert.equal(
+      forwarded('block out 30 minutes in my calendar for each, so I can go through them', 'Rosa'),
+      "block out 30 minutes in Rosa's calendar for each, so Rosa can go through them",
+    );
     for (const t of corpus)
       for (const line of t.request.split('\n').filter((l) => l.startsWith('> ')))
-        assert.doesNotMatch(line, /\bin my inbox\b|\bI will name\b|\bmy to-do list\b/, t.id);
+        assert.doesNotMatch(line, /\bin my inbox\b|\bI will name\b|\bmy to-do list\b|\bmyself\b|\bI can\b/, t.id);
     // nor does the note's writer name themselves as whom it sends to: "email me (ana@…)"
     let self = 0;
     for (const t of corpus) {

@@ -104,6 +104,8 @@ function selectClause(p: RequestPlan, rng: Rng): string {
 export const forwarded = (s: string, me: string): string =>
   s
     .replace(/\b(?:I will|I'll)\b/g, `${me} will`)
+    // ("slots in Rosa's calendar … so I can go through them" in Mei's note: the slots are Rosa's, review 53)
+    .replace(/\bI can\b/g, `${me} can`)
     .replace(/\bmy\b/g, `${me}'s`)
     .replace(/\bme\b/g, me);
 
