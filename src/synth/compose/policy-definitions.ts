@@ -10,7 +10,9 @@ import { workdayDefinitions } from './working-days.js';
 // A policy's Definitions: what a reader must know of the fields its shown sections read (policy-doc.ts), each in
 // words for its kind and the place it is read from, and how its day counts run.
 
-const recorded = (p: { kind: string }) => (p.kind === 'picture' ? 'shows them' : 'recorded them, without rounding');
+// (rounding is a question only for a field with fractions: whole counts are just as recorded, review 56)
+const recorded = (p: { kind: string }, m: { step: number }) =>
+  p.kind === 'picture' ? 'shows them' : Number.isInteger(m.step) ? 'recorded them' : 'recorded them, without rounding';
 // what a reader must know about one field the rule uses, in words for its kind and the place it is read from; nothing
 // about a value that cannot change (a record's type, a trade's executed shares): "today" means something for a state
 function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly string[]): string | undefined {
@@ -42,7 +44,7 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly s
       const said = [...new Set(reads.flatMap((l) => l.match(/\bor (?:more|less|fewer)\b/g) ?? []))];
       const what = counted ? `${counted.noun[1]}${counted.tail}` : `the ${m.label}`;
       const options = [
-        ...(fixed && counted ? [`- ${capitalise(what)} are counted as ${place.name} ${recorded(place)}.`] : []),
+        ...(fixed && counted ? [`- ${capitalise(what)} are counted as ${place.name} ${recorded(place, m)}.`] : []),
         ...(fixed
           ? []
           : [

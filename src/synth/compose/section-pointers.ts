@@ -75,10 +75,11 @@ export function situationClause(plural: string, pointer: string, situation: stri
   const unit = docUnit(pointer);
   return freshPick(rng, avoid, [
     `the ${plural} covered by the part of ${pointer} about ${situation}`,
-    `the ${plural} covered by what ${pointer} lays down about ${situation}`,
+    `the ${plural} covered by the ${unit} ${pointer} lays down for ${situation}`,
     `whichever ${plural} fall under what ${pointer} says about ${situation}`,
     `the ${plural} that come under the ${unit} that ${pointer} sets for ${situation}`,
-    `the ${plural} that come under the heading in ${pointer} about ${situation}`,
+    // (not "come under the heading in P about …", which reads as a heading inside the notes about the work: review 55)
+    `the ${plural} that ${pointer} lists under its heading on ${situation}`,
     `the ${plural} that ${pointer} includes in its section on ${situation}`,
     // (never "the section of P on …": after "in our notes" the work reads as the notes' subject; nor a verb
     // and "in its rules for …" after a pointer that is itself a long name: "the seats that the "Seat …" page in

@@ -230,8 +230,8 @@ export function checksOf(p: Program, lang?: Lang): Checked {
   // the reply may not hedge: the right figure beside a wrong one the task sets up fails the figure's check
   const wrong = isNumber(p.fact) ? wrongFigures(p) : [];
   const hedgeKeys = [...keys, ...HEDGE_WORDS];
-  // (and a small count given as one of two, unless a text of the task says it so: a reply may repeat it)
-  const or = orHedge(p.fact);
+  // (and the figure given as one of two, unless a text of the task says it so: a reply may repeat it)
+  const or = orHedge(p.fact, money, comma);
   const orRe = or ? new RegExp(or, 'i') : undefined;
   const hedge =
     wrong.length || or

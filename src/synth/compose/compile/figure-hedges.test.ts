@@ -55,6 +55,29 @@ describe('the figure check against hedged replies', () => {
     assert.ok(seen >= 10, `${seen} tasks`);
   });
 
+  it('fails any figure given as one of two, whatever stands before the "or" (review 55)', () => {
+    let big = 0;
+    for (const spec of specs) {
+      const c = reported(spec);
+      const say = finalSay(spec);
+      const right = say.match(/(?:is|comes to|works out to|:) \$?(\d[\d,]*(?:\.\d+)?)/)?.[1];
+      if (!c || !right || !passes(c, say)) continue;
+      const n = Number(right.replace(/,/g, ''));
+      const other = Number.isInteger(n) ? String(n + 7) : (n + 1.5).toFixed(2);
+      if (n > 20) big++;
+      for (const hedge of [
+        `${right}, or maybe ${other} if you count the borderline one`,
+        `${other}, or ${right}`,
+        `${right} (or ${other} with the held one)`,
+      ])
+        assert.ok(!passes(c, `${say} To be fair, ${hedge}.`), `${spec.id}: ${hedge}`);
+      // the same figure written twice, and a share of something, are no hedge
+      assert.ok(passes(c, `${say} That is ${right}, or ${right} in all.`), `${spec.id}: twice`);
+      assert.ok(passes(c, `${say} Of the list, ${right} or more were looked at, 40% of it.`), `${spec.id}: or more`);
+    }
+    assert.ok(big >= 10, `${big} figures over twenty`);
+  });
+
   it('passes a careful reply that says in passing how many the exception and the old rule left out', () => {
     for (const spec of guarded) {
       const c = reported(spec) as Matches;
@@ -133,5 +156,19 @@ describe('the figure check against hedged replies', () => {
         assert.ok(!passes(c, later), `${spec.id}: ${later}`);
       }
     }
+  });
+
+  it('passes a reply that says a wrong figure is not the answer (review 56)', () => {
+    let denied = 0;
+    for (const spec of guarded) {
+      const c = reported(spec) as Matches;
+      const say = finalSay(spec);
+      for (const wrong of (spec.provenance?.wrong_figures ?? []).filter((w) => !/^\d{1,2}$/.test(w))) {
+        for (const note of [`(not ${wrong})`, `rather than ${wrong}`, `instead of ${wrong}`])
+          assert.ok(passes(c, `${say} That is the figure ${note}.`), `${spec.id}: ${note}`);
+        denied++;
+      }
+    }
+    assert.ok(denied >= 5, `${denied} wrong figures denied`);
   });
 });

@@ -1,4 +1,4 @@
-import { countWord, figureNumber, wholeNumber } from '../../../schema/text.js';
+import { countWord, escapeRegex, figureNumber, wholeNumber } from '../../../schema/text.js';
 import { factPattern, isNumber, numberVariants } from '../../kit/money.js';
 import { type Rule, selects, sparedByException } from '../../rules/rule.js';
 import type { Rec } from '../parts.js';
@@ -88,10 +88,14 @@ export function hedgeGuard(
     const pattern = small
       ? factPattern(x, f.money, f.names, f.keys, f.nouns, f.comma)
       : figureNumber(numberVariants(x, f.money, f.comma), f.names, { digits: true });
-    return [`(?:${pattern})${explained}`];
+    return [`${DENIED}(?:${pattern})${explained}`];
   });
   return { none, wrong: guarded };
 }
+
+// a wrong figure the reply says is not the answer commits to the right one: "2,746 (not 4849)", "rather than 4,849"
+// (review 56: such a reply failed the figure's check)
+const DENIED = '(?<!\\b(?:not|rather[ \\t]+than|instead[ \\t]+of)[ \\t]+(?:[$€£¥][ \\t]?)?)';
 
 // A wrong figure that the same sentence goes on to take something from and settle on the right one is reasoning
 // shown, not a hedge: "6 beds have a hoist, but 2 of them are in Bay 3, so I handled 4" (review 40: such a reply
@@ -105,15 +109,29 @@ function committedAfter(right: string, money: boolean, comma: boolean): string {
 }
 
 /**
- * A small count given as one of two ("2 or 3", "either two or three"): a hedge whatever the other number is, also
- * where the task sets up no wrong figure to guard by name (review 54: "Either 2 or 3 of those entries mention medical
- * evidence" passed a check with no `none`). "2 or more" is no hedge.
+ * The figure given as one of two: "2 or 3", "either two or three", "2, or maybe 3 if you count JOB-1589", "3267, or
+ * 4947 with Timesheet Filler", "5.0, or 6.5" — a hedge whatever the other number is, also where the task sets up no
+ * wrong figure to guard by name (review 54: "Either 2 or 3 of those entries mention medical evidence" passed a check
+ * with no `none`; review 55: a comma before the "or", or a figure over twenty, passed every check). "2 or more" is
+ * no hedge, and neither is the figure written twice ("3 (or three)", "1250, or 1,250.00").
  */
-export function orHedge(right: string): string | undefined {
-  if (!/^\d{1,2}$/.test(right) || Number(right) > 20) return undefined;
-  const me = `(?:${[right, countWord(right)].filter(Boolean).join('|')})`;
-  return `(?<![\\w.,-])${me}[ \\t]+or[ \\t]+${ANY_COUNT}(?![\\w]|[.,]\\d)|(?<![\\w.,-])${ANY_COUNT}[ \\t]+or[ \\t]+${me}(?![\\w]|[.,]\\d)`;
+export function orHedge(right: string, money = false, comma = false): string | undefined {
+  if (!isNumber(right)) return undefined;
+  const word = countWord(right);
+  const me = `(?:${[...numberVariants(right, money, comma).map(escapeRegex), ...(word ? [`\\b${word}\\b`] : [])].join('|')})`;
+  // (not the figure again, whichever way it is written, nor a share of something: "3 of the 9, or 33%")
+  const other = `(?!${me}${AFTER})${ANY_NUMBER}`;
+  return [`${BEFORE}${me}${UNIT}${OR}${other}${AFTER}(?![ \\t]*%)`, `${BEFORE}${other}${UNIT}${OR}${me}${AFTER}`].join(
+    '|',
+  );
 }
 
-// any number, in digits or as a word up to twenty
-const ANY_COUNT = `(?:\\d+|${Array.from({ length: 21 }, (_, i) => countWord(String(i))).join('|')})`;
+// a number standing on its own (not inside an id, a date or a longer number), in digits or as a word up to twenty,
+// after an optional currency sign
+const BEFORE = '(?<![\\w.,/:-])(?:[$€£¥][ \\t]?)?';
+const AFTER = '(?![\\w/:-]|[.,]\\d)';
+const ANY_NUMBER = `(?:\\d(?:[\\d.,]*\\d)?|\\b(?:${Array.from({ length: 21 }, (_, i) => countWord(String(i))).join('|')})\\b)`;
+// a unit the first number may carry ("60 minutes, or 100"), then the "or" with what softens it ("or maybe", "(or
+// about"), then the second number's currency sign
+const UNIT = '(?:[ \\t]*%|[ \\t]+[a-z]+)?';
+const OR = `[ \\t]*[,;]?[ \\t]*\\(?[ \\t]*or[ \\t]+(?:(?:maybe|perhaps|possibly|else|even|rather|just|about|around|roughly|approximately|nearly|up[ \\t]+to)[ \\t]+)?(?:[$€£¥][ \\t]?)?`;

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Rule } from '../../rules/rule.js';
-import { conditionPattern, deadConditions, withoutDead } from './live-conditions.js';
+import { SCENARIO_DOMAINS, SCENARIOS } from '../../../schema/taxonomy.js';
+import type { GeneratorContext } from '../../kit/generator.js';
+import { type Atom, type Rule, selects } from '../../rules/rule.js';
+import { composeInput } from '../index.js';
+import { programOf } from './index.js';
+import { conditionPattern, deadConditions, thinnedBy, withoutDead } from './live-conditions.js';
 
 const today = '2026-05-29';
 // unacknowledged holds with three or more reminders, issued two weeks ago or more, unless released
@@ -65,5 +69,48 @@ describe('live conditions', () => {
     const stated = withoutDead(rule, [hold(false, 4, '2026-05-01'), hold(true, 4, '2026-05-01')], today);
     assert.equal(stated.unless, undefined);
     assert.equal(stated.why, undefined);
+  });
+
+  it('states closure days only where a record turns on them (review 56)', () => {
+    // Friday 29 May; Monday 25 May closed: 21 May is five working days back with the closure skipped, six without
+    const counted: Rule = {
+      all: [
+        { kind: 'flag', field: 'acknowledged', value: false },
+        { kind: 'older', field: 'issued_on', days: 6, workdays: true, closed: ['2026-05-25'] },
+      ],
+    };
+    const base = [hold(false, 4, '2026-05-01'), hold(true, 4, '2026-05-01'), hold(false, 4, '2026-05-27')];
+    // nothing sits near the line: the closure decides nothing and is not stated, and the records are drawn again
+    const inert = withoutDead(counted, base, today);
+    assert.deepEqual(inert.all[1], { kind: 'older', field: 'issued_on', days: 6, workdays: true, closed: [] });
+    assert.ok(thinnedBy(counted, inert));
+    // a record six working days old only if the closure were counted as one: it stays
+    assert.equal(withoutDead(counted, [...base, hold(false, 4, '2026-05-21')], today), counted);
+  });
+
+  it('leaves no composed task a closure list that changes no answer', () => {
+    let listed = 0;
+    for (let i = 0; i < 300; i++) {
+      const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
+      const ctx = {
+        id: `c_${i}`,
+        seed: 5 + 11 * i,
+        difficulty: (['easy', 'medium', 'hard'] as const)[i % 3],
+        mockToday: '2026-03-10T09:00:00Z',
+        scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
+      } as GeneratorContext;
+      const p = programOf(composeInput(ctx));
+      if (!p.policy?.closures) continue;
+      listed++;
+      const open = (a: Atom): Atom => ('closed' in a ? { ...a, closed: [] } : a);
+      const opened: Rule = { ...p.rule, all: p.rule.all.map(open) };
+      const today = p.w.today;
+      const records = [...p.targets, ...p.distractors, ...(p.late && p.lateSet ? [{ ...p.late, ...p.lateSet }] : [])];
+      assert.ok(
+        records.some((r) => selects(p.rule, r, today) !== selects(opened, r, today)),
+        `${ctx.id}: no record turns on ${p.policy.closures.needed.join(', ')}`,
+      );
+    }
+    assert.ok(listed >= 5, `${listed} tasks with a closure list`);
   });
 });

@@ -33,8 +33,8 @@ const BY_DELIVERABLE: Readonly<Record<string, readonly string[]>> = {
 
     ' (just the qualifying ones: people will act on whatever it lists)',
     ', covering the qualifying ones and no others, as it is what people will work from',
-    ' (anything else on it would get picked up too, so only the ones that qualify)',
-    ', limited to the ones that qualify, since nobody will check it against the rules again',
+    ' (only the qualifying ones: anything else on it would be taken up as work too)',
+    ', limited to the ones that qualify, as it goes round just as you write it',
     '; it gets passed round as the list to work from, so nothing beyond the qualifying ones',
   ],
   web_page: [
@@ -43,7 +43,7 @@ const BY_DELIVERABLE: Readonly<Record<string, readonly string[]>> = {
     ', showing the qualifying ones and no others',
     ', and no {one} that falls outside the rules',
     ', leaving every other {one} off it',
-    ', for the ones that qualify alone',
+    ', for the qualifying ones only',
 
     ', listing only the qualifying ones, since the whole team works from that page',
     ' (the qualifying ones only: anyone who opens the page takes it as the list to act on)',

@@ -36,8 +36,7 @@ import { hasTwinHeading, situationFor } from '../act-situations.js';
 import { reviewReasonOf } from '../policy-act.js';
 import { ownPurposeFits } from '../review-purpose.js';
 import { sectionAndRule } from './task-section.js';
-import { conditionPattern, withoutDead } from './live-conditions.js';
-import { thinFor } from '../../rules/shape.js';
+import { conditionPattern, thinnedBy, withoutDead } from './live-conditions.js';
 import { actsFrom, freshNames, inAgreement, inOrder, inTense, inThePast, sourceFixtures } from '../sources/kit.js';
 import { HOMELY } from '../policy-doc-data.js';
 import { backgrounds, owners } from './task-fixtures.js';
@@ -367,7 +366,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     w,
     src,
     rule: stated,
-    ...(stated !== rule && thinFor(stated) && !thinFor(rule) ? { thinned: true as const } : {}),
+    ...(thinnedBy(rule, stated) ? { thinned: true as const } : {}),
     targets,
     distractors,
     ...(late ? { late } : {}),
