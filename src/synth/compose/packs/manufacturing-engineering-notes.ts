@@ -8,12 +8,13 @@ import { oneOf, writePlan } from '../../kit/content.js';
 // short is never "kitted", a planned one has no second shift continuing, a completed one no setup to do
 function materialLine(rng: Rng, rec: Readonly<Record<string, unknown>> | undefined): string {
   const status = String(rec?.status ?? 'planned');
+  const line = lineWords(rec);
   if (rec?.material_shortage === true)
     return oneOf(
       rng,
       'kit incomplete, stores chasing the supplier',
-      'short of blanks, bar stock on order',
-      `waiting on castings, expected in ${rng.int(2, 9)} days`,
+      line.short,
+      `waiting on ${line.awaited}, expected in ${rng.int(2, 9)} days`,
       'material short at the cell, buyer informed',
     );
   if (status === 'planned' || status === 'released')
@@ -21,10 +22,56 @@ function materialLine(rng: Rng, rec: Readonly<Record<string, unknown>> | undefin
   return oneOf(rng, 'material issued to the cell', 'all material booked out', 'kit complete');
 }
 
+// what each line sets up, runs short of and waits for: a paint or packing order has no CNC program nor bar stock
+// (review 56: 9 of 12 work-order tasks had one)
+const LINE_WORDS: Readonly<Record<string, LineWords>> = {
+  machining: {
+    short: 'short of blanks, bar stock on order',
+    awaited: 'castings',
+    proven: 'CNC program proven',
+    prove: 'CNC program to be proven',
+  },
+  welding: {
+    short: 'short of plate, steel on order',
+    awaited: 'the cut plate',
+    proven: 'weld procedure qualified',
+    prove: 'weld procedure to be qualified',
+  },
+  assembly: {
+    short: 'short of fasteners, kit on order',
+    awaited: 'sub-assemblies',
+    proven: 'build instructions checked',
+    prove: 'build instructions to be checked',
+  },
+  paint: {
+    short: 'short of primer, paint on order',
+    awaited: 'the topcoat',
+    proven: 'colour match signed off',
+    prove: 'colour match to be signed off',
+  },
+  test: {
+    short: 'short of test fixtures, on order',
+    awaited: 'the test harness',
+    proven: 'test program loaded',
+    prove: 'test program to be loaded',
+  },
+  packing: {
+    short: 'short of cartons, on order',
+    awaited: 'labels',
+    proven: 'packing spec checked',
+    prove: 'packing spec to be checked',
+  },
+};
+
+type LineWords = { short: string; awaited: string; proven: string; prove: string };
+const lineWords = (rec: Readonly<Record<string, unknown>> | undefined): LineWords =>
+  LINE_WORDS[String(rec?.line)] ?? (LINE_WORDS.machining as LineWords);
+
+// (`{proven}` and `{prove}`: the line's own setup, LINE_WORDS)
 const STAGE_LINE: Readonly<Record<string, readonly string[]>> = {
-  planned: ['setup sheet updated', 'CNC program to be proven', 'awaiting a slot on the line'],
-  released: ['setup sheet updated', 'tooling set for the first run', 'CNC program proven'],
-  'in progress': ['second shift to continue', 'operator signed off the first-off', 'CNC program proven'],
+  planned: ['setup sheet updated', '{prove}', 'awaiting a slot on the line'],
+  released: ['setup sheet updated', 'tooling set for the first run', '{proven}'],
+  'in progress': ['second shift to continue', 'operator signed off the first-off', '{proven}'],
   'on hold': ['run paused, line given to another order', 'held pending the planner', 'paused at the current operation'],
   completed: ['operator signed off the last batch', 'goods booked to stores', 'final inspection passed'],
   closed: ['goods booked to stores', 'costs closed by finance', 'final inspection passed'],
@@ -57,7 +104,10 @@ export function shopNote(
               ),
             ]
           : []),
-        oneOf(rng, ...(STAGE_LINE[String(rec?.status)] ?? ['setup sheet updated']), ''),
+        oneOf(rng, ...(STAGE_LINE[String(rec?.status)] ?? ['setup sheet updated']), '').replace(
+          /\{(proven|prove)\}/,
+          (_, k: 'proven' | 'prove') => lineWords(rec)[k],
+        ),
       ].filter(Boolean),
     },
     'terse',

@@ -9,7 +9,7 @@ import { quietSpell } from './data-science.js';
 import { FINDING_ASSETS, FINDING_SOURCES } from './finding-assets.js';
 import { clientMatters, contracts } from './legal.js';
 import { inspections, nonconformances } from './manufacturing-engineering.js';
-import { findings } from './manufacturing-engineering-notes.js';
+import { findings, shopNote } from './manufacturing-engineering-notes.js';
 import { designRequests, videoEdits } from './multimodal-generation.js';
 import { dataSubjectRequests, securityFindings } from './safety-compliance.js';
 import { FINDINGS } from './safety-compliance-data.js';
@@ -288,6 +288,22 @@ describe('records that agree with themselves', () => {
             assert.deepEqual(securityFindings.agree?.({ ...rec, ...c }, w), [], JSON.stringify(c));
         }
     assert.ok(moved > 0, 'some source finds none of a severity’s findings');
+  });
+
+  it('a work order’s shop-floor note is its line’s: no CNC program or bar stock on a paint line (review 56)', () => {
+    const seen = new Set<string>();
+    for (const line of ['machining', 'welding', 'assembly', 'paint', 'test', 'packing'])
+      for (const status of ['planned', 'released', 'in progress'])
+        for (let i = 0; i < 60; i++) {
+          const note = shopNote(createRng('shop-note', line, status, i), undefined, undefined, {
+            line,
+            status,
+            material_shortage: i % 2 === 0,
+          });
+          if (line !== 'machining') assert.doesNotMatch(note, /CNC|bar stock|blanks|castings/i, `${line}: ${note}`);
+          else if (/CNC|bar stock/.test(note)) seen.add(line);
+        }
+    assert.ok(seen.has('machining'), 'a machining order still has its CNC program');
   });
 
   it('a line check’s findings log is a line check’s: no hangar slot, work pack, AD review or borescope', () => {

@@ -47,11 +47,18 @@ function dataset(base: string, d: (typeof CHART_DATA)[string], w: World): Map<st
   const labels = d.labels ?? monthsTo(w.today, SERIES_MONTHS);
   const scale = 10 ** (d.dp ?? 0);
   const used = new Set<number>();
-  // a monthly series moves from month to month (a walk within its range), categories stand apart
-  let level = d.lo + (0.3 + rng.next() * 0.4) * (d.hi - d.lo);
+  // a monthly series drifts one way over its two years, with some noise (a trend a business figure shows: a plain
+  // walk turned back on itself, and no two points alike then pushed a point far off it, review 56); categories
+  // stand apart
+  const span = d.hi - d.lo;
+  const up = rng.chance(0.5);
+  const trend = (up ? 1 : -1) * (0.02 + rng.next() * 0.012) * span;
+  // (noise up to the trend itself either way: some months go against it)
+  const start = (0.05 + rng.next() * 0.05) * span;
+  let level = up ? d.lo + start : d.hi - start;
   const next = () => {
-    if (d.labels) return d.lo + rng.next() * (d.hi - d.lo);
-    level = Math.min(d.hi, Math.max(d.lo, level + (rng.next() - 0.5) * 0.2 * (d.hi - d.lo)));
+    if (d.labels) return d.lo + rng.next() * span;
+    level = Math.min(d.hi, Math.max(d.lo, level + trend * (1 + 2 * (rng.next() - 0.5))));
     return level;
   };
   return new Map(
@@ -59,12 +66,20 @@ function dataset(base: string, d: (typeof CHART_DATA)[string], w: World): Map<st
       let v = Math.round(next() * scale);
       // never a round figure an axis tick also prints, and no two alike: each value is found only where it is
       // labelled, so a chart with one of them wrong shows it
-      if (v % 5 === 0) v += rng.pick([1, 2, 3, 4]);
-      while (used.has(v) || v % 5 === 0) v++;
+      if (v % 5 === 0) v += rng.pick([-2, -1, 1, 2]);
+      // (the nearest free value, the trend's way first, and the series goes on from there: counting up past a run
+      // of taken ones made a walk of NPS scores leap 52 → 34 → 53, review 56)
+      v = nearestFree(v, used, up ? 1 : -1);
       used.add(v);
+      if (!d.labels) level = v / scale;
       return [l, v / scale];
     }),
   );
+}
+
+// the value nearest `v` (the `way` side first) that no other point has and no axis tick prints (a multiple of 5)
+function nearestFree(v: number, used: ReadonlySet<number>, way: 1 | -1): number {
+  for (let k = 0; ; k++) for (const c of [v + way * k, v - way * k]) if (c > 0 && !used.has(c) && c % 5 !== 0) return c;
 }
 
 /** The figures of a bar or line chart request (none for a map or another kind the studio draws by hand). */
