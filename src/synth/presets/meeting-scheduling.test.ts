@@ -71,6 +71,19 @@ describe(FAMILY, () => {
               minuteOf(e.start_time) === slot.min,
           ),
         );
+        // every attendee's calendar decides: without any one of them the meeting fits earlier (review 56)
+        for (const a of emails) {
+          const without = firstSlot(
+            events,
+            emails.filter((x) => x !== a),
+            days,
+            slot.end - slot.min,
+          );
+          assert.ok(
+            without && (without.day < slot.day || without.min < slot.min),
+            `seed ${seed}: ${a} decides nothing`,
+          );
+        }
         const swapped = emails.map((e) => (e === target.email ? (twin.email as string) : e));
         assert.notDeepEqual(firstSlot(events, swapped, days, slot.end - slot.min), { day: slot.day, min: slot.min });
         assert.ok(JSON.stringify(spec.forbidden?.actions).includes(twin.email as string));

@@ -47,6 +47,8 @@ export function firstSlot(
   return undefined;
 }
 
+const others = (attendees: readonly Person[], a: Person) => attendees.filter((x) => x !== a).map((x) => x.email);
+
 /** One drawn task: the attendees, the twin, the day and slot, the calendar, directory and notes. */
 interface Scenario {
   ctx: GeneratorContext;
@@ -92,11 +94,21 @@ function busyEvents(
       organizer: who[0] as string,
     });
   const busyTitle = () => capitalise(rng.pick(BUSY));
-  for (let cur = DAY_START; cur < slot; ) {
-    const end = Math.min(slot, cur + 30 * rng.int(1, 3));
-    add(busyTitle(), day, cur, end, [rng.pick(attendees).email, rng.pick(fillers).email]);
-    cur = end;
-  }
+  // the morning up to the slot in one stretch per attendee, each at least the meeting long and busy for that attendee
+  // alone: without any one calendar the meeting fits earlier, so every attendee's must be read (review 56: one
+  // attendee held the whole morning, and reading only that calendar gave the slot)
+  let spare = (slot - DAY_START - n * dur) / 30;
+  let cur = DAY_START;
+  shuffle(rng, attendees).forEach((who, i) => {
+    const more = i === n - 1 ? spare : rng.int(0, spare);
+    spare -= more;
+    const stretchEnd = cur + dur + 30 * more;
+    while (cur < stretchEnd) {
+      const end = Math.min(stretchEnd, cur + 30 * rng.int(1, 3));
+      add(busyTitle(), day, cur, end, [who.email, rng.pick(fillers).email]);
+      cur = end;
+    }
+  });
   // back-to-back after the slot: starting exactly when the meeting would end is fine
   if (slot + dur + 30 <= DAY_END)
     add(busyTitle(), day, slot + dur, slot + dur + 30 * rng.int(1, 2), [rng.pick(attendees).email]);
@@ -117,6 +129,11 @@ function busyEvents(
   );
   if (!found || found.day !== day || found.min !== slot)
     throw new Error(`meeting_scheduling: slot construction broke (${JSON.stringify(found)})`);
+  for (const a of attendees) {
+    const without = firstSlot(evs, others(attendees, a), difficulty === 'hard' ? [tomorrow, day] : [day], dur);
+    if (without && without.day === day && without.min >= slot)
+      throw new Error(`meeting_scheduling: ${a.email}'s calendar decides nothing`);
+  }
   return evs;
 }
 
@@ -171,7 +188,9 @@ function draw(ctx: GeneratorContext): Scenario {
   const twinDept = depts[n] as string;
   const topic = rng.pick(TOPICS);
   const dur = rng.pick([30, 60, 90]);
-  const slot = DAY_START + 30 * rng.int(2, 10);
+  // (late enough that each attendee's morning stretch holds the meeting: busyEvents)
+  const first = Math.max(2, (n * dur) / 30);
+  const slot = DAY_START + 30 * rng.int(first, Math.min((DAY_END - DAY_START - dur) / 30, Math.max(10, first + 4)));
   const today = dateOf(mockToday);
   const day = addWorkdays(today, hard ? 2 : rng.int(1, 3));
   const tomorrow = addWorkdays(today, 1);
