@@ -26,6 +26,9 @@ const BED_RELEASE: Reasons = {
   'sockets>': 'a bed with both gas points takes the patients on oxygen, who wait longest for a bed',
 };
 
+const releaseBut = (side: string): Reasons =>
+  Object.fromEntries(Object.entries(BED_RELEASE).filter(([k]) => k !== side));
+
 const SEAT_HELD: Reasons = {
   'clock_view=true': 'candidates with extra time keep track of it by a desk clock, so they sit at a seat with one',
   'sockets>': 'candidates who word-process their papers need a socket for the laptop',
@@ -83,8 +86,10 @@ export const PLACE_NARROWS: Readonly<Record<string, Readonly<Record<string, Reas
     },
     'Bed allocation': BED_HELD,
     'Bed release': BED_RELEASE,
-    'Respiratory bed release': { ...BED_RELEASE, 'sockets>': BED_HELD['sockets>'] as string },
-    'Hoist bed release': BED_RELEASE,
+    // (a release for one kind of patient is not narrowed by another's equipment: no respiratory or hoist release
+    // "takes only the beds with a cardiac monitor" for a cardiac admission's sake, review 56)
+    'Respiratory bed release': { ...releaseBut('monitor=true'), 'sockets>': BED_HELD['sockets>'] as string },
+    'Hoist bed release': releaseBut('monitor=true'),
     'Isolation check': {
       'monitor=true':
         'a monitor’s alarms bring staff into an isolated patient’s room at any hour, so the barrier set-up there matters most',

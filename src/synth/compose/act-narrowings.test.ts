@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cadence, cadenceFloor, everySpan, leadTime } from '../kit/lead-time.js';
 import { ACT_NARROWS, cadenceBounds, drawnWithWindow, narrowReason, withWindow } from './act-narrowings.js';
+import { PLACE_NARROWS } from './act-narrowings-places.js';
 
 // review 27 class 5: "confined to the deployments started in the 5 days before; rollout logs are kept for two weeks"
 // — a window's reason that states a period of its own contradicts a window drawn apart from it
@@ -112,5 +113,12 @@ describe('a window’s reason and the window', () => {
       );
       assert.ok((cadenceBounds('chart_requests', section).data_points?.[0] ?? 0) >= 14, section);
     }
+  });
+
+  it('narrows a release for one kind of patient by nothing another kind needs (review 56)', () => {
+    const beds = PLACE_NARROWS.ward_beds ?? {};
+    for (const section of ['Respiratory bed release', 'Hoist bed release'])
+      assert.doesNotMatch(JSON.stringify(beds[section]), /cardiac/, section);
+    assert.match(JSON.stringify(beds['Bed release']), /cardiac/);
   });
 });

@@ -62,6 +62,10 @@ export function nearMiss(name: string, rng?: Rng, who = 'a colleague', work?: st
     .replaceAll('{who}', who);
 }
 
+// the headings of works that stop, shelve or end records rather than move them on
+const STOPPING =
+  /\b(?:hold|pause|freez|archiv|retir|clos|cancel|releas|write-off|purg|delet|suspend|withdraw|deprecat)/i;
+
 // the headings of rounds that check records rather than act on them (a review, an audit sample, a verification)
 const CHECKING = /\b(?:review|audit|check|verif|sample|inspection|reconcil)/i;
 
@@ -142,7 +146,9 @@ export function stories(
           ),
         ]
       : []),
-    ...(facts && !HOMELY.has(facts.name) && COMPLAINTS[facts.service]
+    // (a complaint that something sat undone asks for it to be done: never the reason to hold, archive or close
+    // the rest, review 58: "a family complained … that nobody followed up, so put each of those referrals on hold")
+    ...(facts && !HOMELY.has(facts.name) && COMPLAINTS[facts.service] && !STOPPING.test(facts.work ?? section ?? '')
       ? [say(...(COMPLAINTS[facts.service]?.(plural) ?? []))]
       : []),
   ];

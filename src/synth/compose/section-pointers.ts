@@ -75,7 +75,9 @@ export function situationClause(plural: string, pointer: string, situation: stri
   const unit = docUnit(pointer);
   return freshPick(rng, avoid, [
     `the ${plural} covered by the part of ${pointer} about ${situation}`,
-    `the ${plural} covered by the ${unit} ${pointer} lays down for ${situation}`,
+    // ("what", not "the rules" before the pointer: "the rules policies/….md on the shared drive lays down" lost its
+    // subject, review 58)
+    `the ${plural} covered by what ${pointer} lays down for ${situation}`,
     `whichever ${plural} fall under what ${pointer} says about ${situation}`,
     `the ${plural} that come under the ${unit} that ${pointer} sets for ${situation}`,
     // (not "come under the heading in P about …", which reads as a heading inside the notes about the work: review 55)

@@ -289,6 +289,8 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
         location: { 'Overflow site': 'the overflow site is run by the logistics partner, who counts and reports it' },
       },
     },
+    // (a reason says who does the work for that crop, never that the crop takes no water: a section of the same
+    // policy may water it for another purpose, review 56)
     field_plots: {
       Spraying: {
         crop: {
@@ -299,7 +301,7 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       Irrigation: {
         crop: {
           maize: 'the maize is for the anaerobic digester, whose operator waters it',
-          'sugar beet': 'the beet is grown dry under the processor’s contract, which makes no allowance for watering',
+          'sugar beet': 'the beet’s watering is booked through the processor’s agronomy service, under its contract',
         },
       },
       'Probe maintenance': {
@@ -315,12 +317,13 @@ export const SPARED: Readonly<Record<string, ByAct>> = withMoreSpared(
       'Pre-spray watering': {
         crop: {
           maize: 'the maize is for the anaerobic digester, whose operator waters and sprays it',
-          'sugar beet':
-            'the beet is grown dry under the processor’s contract, so there is no watering to time a spray by',
+          'sugar beet': 'the processor’s agronomist sets the beet’s spray dates and any watering ahead of them',
         },
       },
       'Failsafe watering': {
-        crop: { 'sugar beet': 'the beet is grown dry under the processor’s contract, probe or no probe' },
+        crop: {
+          'sugar beet': 'a beet plot’s failed probe is the processor’s agronomy service’s to cover, under its contract',
+        },
       },
     },
     // (a vaccination clinic is the nurse's to confirm, and a phone call has no journey to confirm: neither is reception's call)

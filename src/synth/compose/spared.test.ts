@@ -180,4 +180,10 @@ describe('a reason answers the work it is filed under', () => {
     ];
     assert.doesNotMatch(JSON.stringify(said), /card on file|chargeback/);
   });
+
+  it('says who does a work for a kind of record, never that the kind takes none of a thing another section gives it (review 56)', () => {
+    // "the beet is grown dry" sparing one watering section beside another that waters the beet
+    const said = JSON.stringify(SPARED.field_plots);
+    assert.doesNotMatch(said, /grown dry|no allowance for watering|no watering/);
+  });
 });

@@ -5,6 +5,7 @@ import { contactRecord } from '../kit/builders.js';
 import { audited, type Check, mailSent, type Step, clockRegex, weights } from '../kit/checks.js';
 import { addWorkdays, at, dateOf, dayMonth, hm, isoAt, longDay, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
+import { DAY_END, DAY_START, type Ev, firstSlot } from './meeting-scheduling-slots.js';
 import { definePreset } from './define.js';
 import { distinct, ids, shuffle } from '../kit/ids.js';
 import { type Person, separable } from '../kit/people.js';
@@ -15,37 +16,7 @@ import { capitalise, andList } from '../kit/text.js';
 // department whose calendar blocks the true slot, a cancelled event in the slot (medium+), a busy day
 // before it and an outdated agenda note (hard: "tomorrow or the day after", this week's agenda only).
 
-const DAY_START = 9 * 60;
-const DAY_END = 17 * 60;
-const minuteOf = (isoTime: string) => Number(isoTime.slice(11, 13)) * 60 + Number(isoTime.slice(14, 16));
-
-interface Ev {
-  event_id: string;
-  title: string;
-  start_time: string;
-  end_time: string;
-  attendees: string[];
-  location: string;
-  organizer?: string;
-}
-
-/** first start (30-minute grid, working hours) where none of `who` has a non-cancelled event */
-export function firstSlot(
-  events: readonly Omit<Ev, 'event_id'>[],
-  who: readonly string[],
-  days: readonly string[],
-  dur: number,
-): { day: string; min: number } | undefined {
-  for (const day of days) {
-    const busy = events.filter(
-      (e) => e.start_time.startsWith(day) && !/^cancelled/i.test(e.title) && e.attendees.some((a) => who.includes(a)),
-    );
-    for (let s = DAY_START; s + dur <= DAY_END; s += 30) {
-      if (!busy.some((e) => minuteOf(e.start_time) < s + dur && minuteOf(e.end_time) > s)) return { day, min: s };
-    }
-  }
-  return undefined;
-}
+export { firstSlot };
 
 const others = (attendees: readonly Person[], a: Person) => attendees.filter((x) => x !== a).map((x) => x.email);
 
