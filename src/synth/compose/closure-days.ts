@@ -27,7 +27,8 @@ export interface ClosureDoc {
 
 /** Days an office shuts for its own reasons, as its closure list gives them. */
 export const CLOSURE_EVENTS: readonly string[] = [
-  'stock-take: everyone is counting stock in the store',
+  // (nothing only one trade does: a newsroom or a clinic counts no stock, review 57)
+  'power shutdown for the landlord’s works: the building is shut',
   'site move: the office moves to its new premises',
   'electrical safety inspection: the building is shut',
   'company away day',

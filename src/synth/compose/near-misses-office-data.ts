@@ -219,7 +219,7 @@ export const OFFICE_NEAR_MISSES: Readonly<Record<string, readonly NearMiss[]>> =
       'Revision hold',
     ],
     [
-      '{Day} {who} spent a week on a design for a client whose account was on hold, and we have not been paid for it',
+      '{Day} {who} found we had spent a week on a design for a client whose account was on hold, and we have not been paid for it',
       'Hold',
     ],
   ],

@@ -162,7 +162,8 @@ export function stories(
       `At ${event} last time nobody could say where some of the ${plural} stood`,
       `Two of the ${plural} were queried at ${event} last time and nobody had an answer`,
     ),
-    `One of the ${plural} was nearly missed before ${event} last time`,
+    // (not "nearly missed": a seat or a desk is never missed, review 57)
+    `One of the ${plural} was only sorted out just before ${event} last time`,
     say(
       `Nobody has looked at the ${plural} properly in a while`,
       `It's been weeks since anyone went through the ${plural}`,

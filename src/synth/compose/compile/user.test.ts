@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { createRng } from '../../../env/rng.js';
 import { SCENARIO_DOMAINS, type ScenarioDomain } from '../../../schema/taxonomy.js';
 import { atomsOf } from '../../rules/rule.js';
+import { composition } from '../testing.js';
 import { recipeFor } from '../index.js';
 import type { Rec } from '../parts.js';
 import { makeWorld } from '../world.js';
@@ -90,5 +91,26 @@ describe('how the user points at a record that shares its name', () => {
     assert.match(said, /WO-6453/, said);
     assert.doesNotMatch(said, /X-ray\. one/, said);
     assert.match(said, /Line 2 weld/, said);
+  });
+
+  it('never names the one who tells of a change as the holder too (review 57: "Oscar stopped by … (the one Oscar looks after)")', () => {
+    let told = 0;
+    // (Content_Media's posts: their holders tell of the change most often)
+    const media = SCENARIO_DOMAINS.indexOf('Content_Media');
+    for (let k = 0; k < 400; k++) {
+      const i = media + SCENARIO_DOMAINS.length * k;
+      const spec = composition(i, 3 + 7 * k);
+      for (const signal of spec.user?.signals ?? []) {
+        const say = String((signal.effect as { say?: string }).say ?? '');
+        const teller =
+          /^(?:Sorry, one more: |Update from |News from |Just heard from |Just off a call with )?([A-Z][a-z]+)\b/.exec(
+            say,
+          )?.[1];
+        if (!teller || !/\(the one \w+ looks? after\)/.test(say)) continue;
+        told++;
+        assert.ok(!say.includes(`(the one ${teller} looks after)`), `${spec.id}: ${say}`);
+      }
+    }
+    assert.ok(told >= 1, `${told} notes naming a holder`);
   });
 });

@@ -205,12 +205,16 @@ export const toldBy = (from: string, which: string): string[] => [
 // what the user says about the change: who told them, which record (by name), what happened to it
 function changeNote(p: Program, late: Rec, set: Rec, outcomes: readonly Unweighted[]): string {
   const { src, w } = p;
-  const which = pointer(p, late, Object.keys(set));
+  const owner = src.owner?.(late, w);
+  const from = owner && owner.email !== w.me.email ? owner.first : undefined;
+  // (the one who tells is the holder the pointer names: "Oscar stopped by … (the one they look after)", review 57)
+  const which = pointer(p, late, Object.keys(set)).replace(
+    `(the one ${from} looks after)`,
+    '(the one they look after)',
+  );
   const what = Object.entries(set)
     .map(([k, v]) => happened(p, late, k, v))
     .join(' and ');
-  const owner = src.owner?.(late, w);
-  const from = owner && owner.email !== w.me.email ? owner.first : undefined;
   const opener = from
     ? w.rng.pick(toldBy(from, which))
     : w.rng.pick([
