@@ -109,20 +109,21 @@ export function labelledFigure(
   // stand between the count and its label, and is itself never the count ("of the 4", but "a total of 4" is)
   const whole = `(?:[ \\t]+(?:out[ \\t]+)?of[ \\t]+(?:the[ \\t]+|those[ \\t]+|these[ \\t]+|them\\b|all[ \\t]+)?(?:${ANY_FIGURE})?)?`;
   const notWhole = `(?<!(?<!\\b(?:total|number|count|sum|tally|figure)[ \\t]+)\\bof[ \\t]+(?:the[ \\t]+|those[ \\t]+|these[ \\t]+|all[ \\t]+)?)`;
-  const count = `${gate}${notWhole}${figure}`;
-  // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it)
-  const labelled = [`${gate}(?<=${k}\\w*${gap})${notWhole}${figure}`, `${count}(?=${whole}${gap}${k})`];
-  // what is counted reads right after its count ("one inspection", "3 open tickets", "two of the four referrals")
-  // or as the label of a tally ("Desks handled: 3"): "one review per to-do" does not count to-dos
-  // (the noun as the task names it, or any word of it: "aircraft inspections" → "inspection…", "chart requests" →
-  // "chart…")
+  // the label is looked at, not matched: what the pattern finds is the figure alone (as the answer probes read it).
+  // What is counted reads right after its count ("one inspection", "3 open tickets", "two of the four referrals")
+  // or as the label of a tally ("Desks handled: 3"): "one review per to-do" does not count to-dos (the noun as the
+  // task names it, or any word of it: "aircraft inspections" → "inspection…", "chart requests" → "chart…")
   const heads = nouns.flatMap((n) => [n, ...n.split(/\s+/).filter((w) => w.length >= 4)]);
-  if (nouns.length)
-    labelled.push(
-      `${count}(?=${whole}[ \\t]+(?:[a-z-]+[ \\t]+)?${alt(heads)})`,
-      `${gate}(?<=${alt(heads, true)}\\w*(?:[ \\t]+[a-z]+){0,2}[ \\t]*[:=][ \\t]*)${figure}`,
-    );
-  return `(?:${labelled.join('|')})`;
+  const before = [`(?<=${k}\\w*${gap})${notWhole}`];
+  const after = [`${gap}${k}`];
+  if (nouns.length) {
+    before.push(`(?<=${alt(heads, true)}\\w*(?:[ \\t]+[a-z]+){0,2}[ \\t]*[:=][ \\t]*)`);
+    after.push(`[ \\t]+(?:[a-z-]+[ \\t]+)?${alt(heads)}`);
+  }
+  // (each side's labels in one group, so the figure, a kilobyte with its guards, is written twice, not four times:
+  // V8 compiles a pattern in time with its length, once per task, review of the gate's profile)
+  const alts = (xs: string[]) => (xs.length > 1 ? `(?:${xs.join('|')})` : (xs[0] as string));
+  return `(?:${gate}${alts(before)}${figure}|${gate}${notWhole}${figure}(?=${whole}${alts(after)}))`;
 }
 
 // a lookahead for where one of `starts` begins: digits and other short spellings by their first character, a
