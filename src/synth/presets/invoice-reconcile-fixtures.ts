@@ -1,4 +1,6 @@
 import { andList } from '../kit/text.js';
+import { PLACES } from '../kit/supply.js';
+import { mailDomain } from '../kit/words.js';
 import { docDate, mail, todoPart } from '../kit/builders.js';
 import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
@@ -71,6 +73,18 @@ export interface Scenario {
 
 export const diff = (i: Invoice) => Math.round((i.total - i.discount - i.paid) * 100) / 100;
 
+// the firms that bill support hours, hosting, seats and workshops: IT suppliers, never a foundry or a caterer
+// (review 59: "Brennan Castings" billing cloud hosting)
+const IT_TRADES = ['IT Services', 'Cloud Systems', 'Software', 'Data Services', 'Tech Consulting', 'Managed IT'];
+function itVendors(words: GeneratorContext['words'], n: number): Company[] {
+  const out: Company[] = [];
+  while (out.length < n) {
+    const name = `${words.pick(PLACES)} ${words.pick(IT_TRADES)}`;
+    if (!out.some((c) => c.name.split(' ')[0] === name.split(' ')[0])) out.push({ name, domain: mailDomain(name) });
+  }
+  return out;
+}
+
 // what a vendor bills every month
 const RECURRING = ['Cloud hosting', 'Support hours', 'License seats'];
 
@@ -122,7 +136,7 @@ function kindsOf(ctx: GeneratorContext): Kind[] {
 export function draw(ctx: GeneratorContext): Scenario {
   const { rng, words, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
-  const vendors = words.companies(4) as Company[];
+  const vendors = itVendors(words, 4);
   const [ap, colleague] = words.people(2, 'acme.example') as [Person, Person];
   const txnIds = ids(rng, 'txn_', 8, 4);
   const invNos = ids(rng, 'INV-', 5, 4).sort();

@@ -45,6 +45,13 @@ describe(FAMILY, () => {
       }
   });
 
+  it('the firms billing hosting, support hours and seats are IT suppliers (review 59: a foundry billed cloud hosting)', () => {
+    for (const difficulty of DIFFICULTIES)
+      for (const seed of h.seeds)
+        for (const t of txnsOf(h.parsed(difficulty, seed)))
+          assert.match(t.merchant, /(?:IT Services|Cloud Systems|Software|Data Services|Tech Consulting|Managed IT)$/);
+  });
+
   it("no invoice's difference is another's discount: the figure told has one meaning (review 53)", () => {
     const hp = presetHarness(FAMILY, 24);
     for (const difficulty of DIFFICULTIES)

@@ -113,4 +113,18 @@ describe('how the user points at a record that shares its name', () => {
     }
     assert.ok(told >= 1, `${told} notes naming a holder`);
   });
+
+  it('tells a yes/no switched as news: "it is enabled now", never "still enabled now" (review 59)', () => {
+    let flags = 0;
+    const automation = SCENARIO_DOMAINS.indexOf('Automation_Platform');
+    for (let k = 0; k < 300; k++) {
+      const spec = composition(automation + SCENARIO_DOMAINS.length * k, 11 + 5 * k);
+      for (const signal of spec.user?.signals ?? []) {
+        const say = String((signal.effect as { say?: string }).say ?? '');
+        if (/\benabled now\b/.test(say)) flags++;
+        assert.doesNotMatch(say, /\bstill \w+ now\b/, `${spec.id}: ${say}`);
+      }
+    }
+    assert.ok(flags >= 1, `${flags} switched jobs told`);
+  });
 });

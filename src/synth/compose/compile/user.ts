@@ -151,7 +151,8 @@ function happened(p: Program, rec: Rec, k: string, v: unknown): string {
     case 'text':
       return w.rng.pick(['someone added a note to it', `${its} was rewritten`, 'there is a new note on it']);
     case 'flag':
-      return agree(`${flagClause('it', v ? m.yes : m.no)} now`);
+      // (a change is news: a job switched on "is enabled now", not "still enabled now", review 59)
+      return agree(`${flagClause('it', (v ? m.yes : m.no).replace(/^still /, ''))} now`);
     case 'date': {
       const day = longDay(String(v).slice(0, 10));
       const earlier = String(v) < String(rec[k]);

@@ -42,7 +42,8 @@ function termSaid(rng: Rng, term: string, level: unknown): string {
   return oneOf(
     rng,
     `the manifest lists "${term}", which ${level} does not grant`,
-    `asks for "${term}"; blocked at ${level}`,
+    // (not 'asks for "stores credentials"': the term is what the skill does, not a thing to ask for, review 59)
+    `its manifest requests "${term}", which ${level} blocks`,
   );
 }
 
