@@ -5,7 +5,10 @@ import { drawRule } from '../rules/draw.js';
 import { atomsOf } from '../rules/rule.js';
 import { directory } from './joins.js';
 import { actNamed } from './policy-acts.js';
+import { ACTS } from './policy-acts.js';
 import { policyDoc } from './policy-doc.js';
+import { narrated } from './purpose-scope.js';
+import { actRule } from './testing.js';
 import { PARTS } from './registry.js';
 import { REVIEW_PURPOSES } from './review-purposes-data.js';
 import { ownPurposeFits } from './review-purpose.js';
@@ -173,5 +176,25 @@ describe('a field read from free text (enum means)', () => {
         doc.text,
       );
     }
+  });
+
+  it('never narrows a section to the one condition its list states again (review 60: "covers just the November entries … when: the exam series is November")', () => {
+    let tried = 0;
+    for (const src of PARTS.sources)
+      for (const act of ACTS[src.name] ?? []) {
+        if (!act.lean) continue;
+        const w = makeWorld(createRng('narrowed-whole', src.name, act.sections[0] ?? ''), 'Legal', 'hard', TODAY);
+        const drawn = actRule(src, act, w.rng);
+        const one = narrated(drawn, act.lean)[0];
+        if (!one) continue;
+        tried++;
+        const heading = act.sections[0] as string;
+        const doc = policyDoc({ all: [one] }, src, w, 'Rules', heading);
+        // (its own section: the others the document shows keep their own narrowings)
+        const own = doc.text.split(/\n(?=## )/).find((b) => b.startsWith(`## ${heading}\n`)) ?? '';
+        assert.ok(own, `${src.name}: no "${heading}" section in ${doc.text}`);
+        assert.doesNotMatch(own, /takes only the|covers just the|work is confined to the/, `${src.name}: ${own}`);
+      }
+    assert.ok(tried >= 10, `${tried} sections narrowed`);
   });
 });

@@ -115,9 +115,12 @@ export function policyDoc(
         plainPurpose(src.name, section, rule, src.fields))
       : undefined);
   // the purpose line is followed by what this section's rule narrows it to, not said again in its list (purpose-scope.ts)
+  // (none where it would state every condition: the list keeps them, and "The rule covers just the November
+  // entries … when: the exam series is November" said one condition twice, review 60)
   const scoped = (reason: string | undefined, r: Rule, act: PolicyAct | undefined) => {
+    const whole = !r.any && narrated(r, act?.lean ?? {}).length === r.all.length;
     const note =
-      act && reason
+      act && reason && !whole
         ? narrowingNote(r, src.fields, n, rng, act.lean ?? {}, act, src.name, sender ? 'rule' : 'section')
         : undefined;
     return [note ? `${reason} ${note}` : reason, note ? narrated(r, act?.lean ?? {}) : []] as const;

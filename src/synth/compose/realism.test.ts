@@ -224,6 +224,18 @@ describe('generated text a practitioner would write', () => {
         )
           assert.ok(!sig.effect.say.includes(`${from} (`), `${t.id}: ${sig.effect.say}`);
     }
+    // (a rare form: looked for further where the shared corpus holds none, so the check above is known to bite)
+    for (let i = 240; self === 0 && i < 1200; i++) {
+      const t = composition(i, 104_729 * i + 3);
+      const from = forwarderOf(t.request);
+      const note = t.request
+        .split('\n')
+        .filter((l) => l.startsWith('> '))
+        .join(' ');
+      if (!from || !/\bme \([\w.]+@/.test(note)) continue;
+      assert.ok(!new RegExp(`${from} \\(|${from}, [\\w.]+@`).test(note), `${t.id}: ${note}`);
+      self++;
+    }
     assert.ok(self > 0, 'a note that sends its list to its own writer');
   });
   it("a forwarded note that leaves its deliverable's recipient open is never answered with its own writer", () => {

@@ -34,7 +34,7 @@ const BY_DELIVERABLE: Readonly<Record<string, readonly string[]>> = {
     ' (just the qualifying ones: people will act on whatever it lists)',
     ', covering the qualifying ones and no others, as it is what people will work from',
     ' (only the qualifying ones: anything else on it would be taken up as work too)',
-    ', limited to the ones that qualify, as it goes round just as you write it',
+    '; it goes to the team as it is, so only the ones that qualify',
     '; it gets passed round as the list to work from, so nothing beyond the qualifying ones',
   ],
   web_page: [
@@ -47,7 +47,7 @@ const BY_DELIVERABLE: Readonly<Record<string, readonly string[]>> = {
 
     ', listing only the qualifying ones, since the whole team works from that page',
     ' (the qualifying ones only: anyone who opens the page takes it as the list to act on)',
-    '; whatever is on the page gets acted on, so only the ones that qualify go up',
+    '; only the qualifying ones go up, since the desk acts on whatever the page shows',
     ' (no other {one} on the page: people will work straight from it)',
     ', as the page is the list the desk works from, so nothing but the qualifying ones',
   ],
@@ -60,8 +60,8 @@ const BY_DELIVERABLE: Readonly<Record<string, readonly string[]>> = {
     ', with no word on any {one} outside the rules',
 
     ' (only the qualifying ones: whatever the email lists will be followed up)',
-    ', limited to the qualifying ones, as the email gets acted on line by line',
-    '; people will take anything in it as theirs to chase, so only the ones that qualify',
+    ', limited to the qualifying ones, as each line of it will be followed up',
+    '; only the ones that qualify, since whatever it lists gets chased',
     ' (no others: the email is what people will work from)',
   ],
   ops_notification: [
