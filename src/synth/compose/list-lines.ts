@@ -12,7 +12,7 @@ import { escapeRegex } from '../../schema/text.js';
 export const lenient = (x: string) => {
   const p = escapeRegex(x)
     .replace(/&/g, '&(?:amp;)?')
-    .replace(/['\u2018\u2019]/g, "(?:['\u2018\u2019]|&#0?39;|&apos;|&rsquo;)")
+    .replace(/['\u2018\u2019]/g, "(?:['\u2018\u2019]|&#0?39;|&#x27;|&apos;|&[lr]squo;|&#821[67];)")
     // (a dash as any dash: "Fenwick Biotech – trade mark infringement" typed with a hyphen is the same name, review 49)
     .replace(/[-\u2013\u2014]/g, '(?:[-\u2013\u2014]|&[nm]dash;|&#821[12];)')
     .replace(/["\u201c\u201d]/g, '(?:["\u201c\u201d]|&quot;|&[lr]dquo;)');

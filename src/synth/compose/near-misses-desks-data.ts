@@ -103,12 +103,13 @@ export const DESK_NEAR_MISSES: Readonly<Record<string, readonly NearMiss[]>> = {
   ],
   vaccinations: [
     [
-      '{Day} a dog came in for kennels with its booster lapsed because the reminder never went out, and {who} had to turn it away',
+      // (no species: the section may cover only rabbits, review 62)
+      '{Day} a pet came in for boarding with its booster lapsed because the reminder never went out, and {who} had to turn it away',
       'Booster reminder',
       'Lapsed cover',
     ],
     [
-      "An owner rang {day}, upset that nobody had told them their cat's booster was overdue",
+      "An owner rang {day}, upset that nobody had told them their pet's booster was overdue",
       'Booster reminder',
       'Lapsed cover',
     ],
