@@ -6,8 +6,11 @@ import { actNamed } from './policy-acts.js';
 // terms (act-situations-data.ts), and the agent picks the section whose heading and reason cover that, as anyone
 // handed a procedure with several rules must. The other requests name the section, or the colleague's mail.
 
-/** The share of requests, where the task's work has a situation, that say it instead of naming the section. */
-const SITUATION_SHARE = 0.65;
+/**
+ * The share of requests, where the task's work has a situation, that say it instead of naming the section (fewer
+ * than at 0.65: read across a corpus the paraphrase is a riddle no coworker writes that often, reviews 55, 57, 62).
+ */
+const SITUATION_SHARE = 0.4;
 
 /** The phrases that say a record type's work in the coworker's terms, under any heading of its act. */
 export function situationsOf(source: string, section: string): readonly string[] {
