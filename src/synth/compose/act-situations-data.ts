@@ -209,7 +209,8 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   },
   exam_sittings: {
     'Special consideration': [
-      'weighing up candidates who sat the paper but had a bad day through illness or a journey gone wrong',
+      // (not "who sat the paper": a candidate ill on the day may have missed it, review 61)
+      'weighing up candidates whose exam day was upset by illness or a journey gone wrong',
     ],
     'Absence follow-up': ['asking candidates who missed a paper whether something got in their way'],
     'Room booking': ['lining up staff and space for candidates who need a reader, a scribe or to sit apart'],
