@@ -4,6 +4,7 @@ import type { TaskSpecInput } from '../../schema/task-spec.js';
 import { DIFFICULTIES } from '../../schema/taxonomy.js';
 import { at } from '../kit/dates.js';
 import { firstSlot } from './meeting-scheduling.js';
+import type { Ev } from './meeting-scheduling-slots.js';
 import { beforeSay, presetContract, presetHarness, gradeSteps } from './testing.js';
 
 const FAMILY = 'meeting_scheduling';
@@ -13,14 +14,6 @@ const h = presetHarness(FAMILY, 15, ['2025-12-31T15:30:00Z', '2026-03-10']);
 /** the raw spec, its optional sections present */
 type Spec = Required<TaskSpecInput>;
 type Row = Record<string, unknown>;
-type Ev = {
-  event_id: string;
-  title: string;
-  start_time: string;
-  end_time: string;
-  attendees: string[];
-  location: string;
-};
 const rows = (spec: Spec, service: string, collection: string) =>
   (spec.fixtures?.[service]?.[collection] ?? []) as Row[];
 const minuteOf = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
@@ -42,7 +35,7 @@ describe(FAMILY, () => {
     it(`${difficulty}: the checked slot is the first common free one, and each distractor would move it`, () => {
       for (const seed of h.seeds) {
         const spec = h.gen(difficulty, seed) as Spec;
-        const events = rows(spec, 'calendar', 'events') as Ev[];
+        const events = rows(spec, 'calendar', 'events') as unknown as Ev[];
         const emails = spec.answer_ids.filter((a) => a.includes('@'));
         const slot = demanded(spec);
         const days = [...new Set(events.map((e) => e.start_time.slice(0, 10)))]
