@@ -113,4 +113,39 @@ describe('live conditions', () => {
     }
     assert.ok(listed >= 5, `${listed} tasks with a closure list`);
   });
+
+  it('selects only records the rule takes: a record waiting for a change nobody makes stays out (review 64)', () => {
+    let late = 0;
+    for (let i = 0; i < 300; i++) {
+      const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
+      const ctx = {
+        id: `s_${i}`,
+        seed: 17 + 13 * i,
+        difficulty: (['easy', 'medium', 'hard'] as const)[i % 3],
+        mockToday: '2026-10-01T12:15:00Z',
+        scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
+      } as GeneratorContext;
+      const p = programOf(composeInput(ctx));
+      if (p.recipe.interaction === 'change') late++;
+      for (const rec of p.selected)
+        assert.ok(
+          selects(p.rule, rec, p.w.today),
+          `${ctx.id}: ${String(rec[p.src.idField])} is selected but fails the rule`,
+        );
+      if (p.late) assert.ok(p.lateSet, `${ctx.id}: a late record with no change`);
+    }
+    assert.ok(late >= 20, `${late} tasks with a change`);
+    // review 64's task: no change could be drawn for its late ticket (low, resolved), which was acted on anyway
+    const ctx = {
+      id: 'tax_0004_office_productivity',
+      seed: 966142063,
+      difficulty: 'hard',
+      mockToday: '2026-10-01T12:15:00Z',
+      capabilities: ['Tool_Calling', 'Logic_Reasoning', 'Email_Communication', 'File_Management'],
+      scenarioPath: 'Office_Productivity/Document',
+      services: ['helpdesk', 'crm', 'gmail', 'workspace'],
+    } as unknown as GeneratorContext;
+    const p = programOf(composeInput(ctx));
+    for (const rec of p.selected) assert.ok(selects(p.rule, rec, p.w.today), String(rec[p.src.idField]));
+  });
 });

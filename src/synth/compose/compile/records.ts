@@ -241,8 +241,9 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const missed = records.filter((_, i) => roles[i] !== 'target' && roles[i] !== 'late');
   const lateOut = stays !== undefined;
   const lateSet = lateChange(late, rule, src, w, lateOut);
-  // a late record the change leaves out is one more record outside the selection (no action, in no summary)
-  const distractors = late && lateOut ? [...missed, late] : missed;
+  // a late record the change leaves out, or one no change could be drawn for (it never qualifies: review 64 found one
+  // acted on), is one more record outside the selection (no action, in no summary)
+  const distractors = late && (lateOut || !lateSet) ? [...missed, late] : missed;
   const liveSrc = { ...src, fields: src.fields.map((f) => liveField(f, states)) };
   const branch = branchField ? branchOf(recipe, liveField(branchField, states), targets, late, liveSrc, w) : undefined;
   // after every draw (rule, branch, trap): nothing that already happened is stamped later than now
@@ -349,7 +350,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
   const open = { recipe, src, tag, w, ...(policy ? { policy } : {}), ...(situation ? { situation } : {}) };
   const dest = deliverableOf(open, publicList(src, { action: recipe.action, tag }));
   // after the user's change the late record qualifies: the program acts on its updated state
-  const lateNow = late && lateSet ? { ...late, ...lateSet } : late;
+  const lateNow = late && lateSet ? { ...late, ...lateSet } : undefined;
   const selected = lateNow && !lateOut ? [...targets, lateNow] : targets;
   // a measure only some states have (impressions of a post not yet out): over a selection that holds none, the
   // question asked is how many there are, not a figure that is 0 by construction
@@ -369,7 +370,7 @@ export function drawRecords(planned: Recipe, w: World, parts: Parts<string>): Pr
     ...(thinnedBy(rule, stated) ? { thinned: true as const } : {}),
     targets,
     distractors,
-    ...(late ? { late } : {}),
+    ...(late && lateSet ? { late } : {}),
     ...(lateSet ? { lateSet } : {}),
     ...(lateSet && lateOut ? { lateOut } : {}),
     selected,
