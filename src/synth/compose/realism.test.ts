@@ -188,7 +188,7 @@ describe('generated text a practitioner would write', () => {
   it('a forwarded note says the forwarder’s things by name', () => {
     assert.equal(
       forwarded('the "Triage policy" email in my inbox puts under "Hold"', 'Jonas'),
-      `the "Triage policy" email in Jonas's inbox puts under "Hold"`,
+      `the "Triage policy" email in your inbox puts under "Hold"`,
     );
     assert.equal(forwarded('email the colleague I will name', 'Jonas'), 'email the colleague Jonas will name');
     assert.equal(

@@ -98,14 +98,18 @@ function selectClause(p: RequestPlan, rng: Rng): string {
 }
 
 /**
- * The forwarded note is the manager's words about the forwarder's things: "ask me", "the email in my inbox", "my
- * to-do list", "the colleague I will name" all mean the one forwarding it, so they are said of them by name.
+ * The forwarded note is the manager's words about the forwarder's things: "ask me", "my to-do list", "the colleague
+ * I will name" all mean the one forwarding it, so they are said of them by name; the mail the rule is in is "in your
+ * inbox", the note's reader's.
  */
 export const forwarded = (s: string, me: string): string =>
   s
     .replace(/\b(?:I will|I'll)\b/g, `${me} will`)
     // ("slots in Rosa's calendar … so I can go through them" in Mei's note: the slots are Rosa's, review 53)
     .replace(/\bI can\b/g, `${me} can`)
+    // (the mail the rule is in is in the mailbox of the one the note was written to: "in your inbox", not "in Grace's
+    // inbox" in a request Grace signs, reviews 60 and 64)
+    .replace(/\bin my inbox\b/g, 'in your inbox')
     .replace(/\bmy\b/g, `${me}'s`)
     .replace(/\bme\b/g, me);
 
