@@ -4,7 +4,7 @@ import { mailDomain } from '../kit/words.js';
 import { docDate, mail, todoPart } from '../kit/builders.js';
 import { at, dateOf } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
-import { ids, shuffle } from '../kit/ids.js';
+import { distinct, ids, shuffle } from '../kit/ids.js';
 import { formatMoney, sumCents } from '../kit/money.js';
 import type { Person } from '../kit/people.js';
 import type { TaskSpecInput } from '../../schema/task-spec.js';
@@ -77,12 +77,13 @@ export const diff = (i: Invoice) => Math.round((i.total - i.discount - i.paid) *
 // (review 59: "Brennan Castings" billing cloud hosting)
 const IT_TRADES = ['IT Services', 'Cloud Systems', 'Software', 'Data Services', 'Tech Consulting', 'Managed IT'];
 function itVendors(words: GeneratorContext['words'], n: number): Company[] {
-  const out: Company[] = [];
-  while (out.length < n) {
-    const name = `${words.pick(PLACES)} ${words.pick(IT_TRADES)}`;
-    if (!out.some((c) => c.name.split(' ')[0] === name.split(' ')[0])) out.push({ name, domain: mailDomain(name) });
-  }
-  return out;
+  const vendor = (name: string) => ({ name, domain: mailDomain(name) });
+  // (each from a place of its own)
+  return distinct(
+    n,
+    () => vendor(`${words.pick(PLACES)} ${words.pick(IT_TRADES)}`),
+    (c) => c.name.split(' ')[0] ?? '',
+  );
 }
 
 // what a vendor bills every month

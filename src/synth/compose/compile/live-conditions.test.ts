@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SCENARIO_DOMAINS, SCENARIOS } from '../../../schema/taxonomy.js';
 import type { GeneratorContext } from '../../kit/generator.js';
 import { type Atom, type Rule, selects } from '../../rules/rule.js';
 import { composeInput } from '../index.js';
+import { compositionProgram } from '../testing.js';
 import { programOf } from './index.js';
 import { conditionPattern, deadConditions, thinnedBy, withoutDead } from './live-conditions.js';
 
@@ -91,15 +91,7 @@ describe('live conditions', () => {
   it('leaves no composed task a closure list that changes no answer', () => {
     let listed = 0;
     for (let i = 0; i < 300; i++) {
-      const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
-      const ctx = {
-        id: `c_${i}`,
-        seed: 5 + 11 * i,
-        difficulty: (['easy', 'medium', 'hard'] as const)[i % 3],
-        mockToday: '2026-03-10T09:00:00Z',
-        scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
-      } as GeneratorContext;
-      const p = programOf(composeInput(ctx));
+      const p = compositionProgram(i, 5 + 11 * i);
       if (!p.policy?.closures) continue;
       listed++;
       const open = (a: Atom): Atom => ('closed' in a ? { ...a, closed: [] } : a);
@@ -108,7 +100,7 @@ describe('live conditions', () => {
       const records = [...p.targets, ...p.distractors, ...(p.late && p.lateSet ? [{ ...p.late, ...p.lateSet }] : [])];
       assert.ok(
         records.some((r) => selects(p.rule, r, today) !== selects(opened, r, today)),
-        `${ctx.id}: no record turns on ${p.policy.closures.needed.join(', ')}`,
+        `c_${i}: no record turns on ${p.policy.closures.needed.join(', ')}`,
       );
     }
     assert.ok(listed >= 5, `${listed} tasks with a closure list`);
@@ -117,22 +109,14 @@ describe('live conditions', () => {
   it('selects only records the rule takes: a record waiting for a change nobody makes stays out (review 64)', () => {
     let late = 0;
     for (let i = 0; i < 300; i++) {
-      const domain = SCENARIO_DOMAINS[i % SCENARIO_DOMAINS.length] as (typeof SCENARIO_DOMAINS)[number];
-      const ctx = {
-        id: `s_${i}`,
-        seed: 17 + 13 * i,
-        difficulty: (['easy', 'medium', 'hard'] as const)[i % 3],
-        mockToday: '2026-10-01T12:15:00Z',
-        scenarioPath: `${domain}/${SCENARIOS[domain][i % SCENARIOS[domain].length]}`,
-      } as GeneratorContext;
-      const p = programOf(composeInput(ctx));
+      const p = compositionProgram(i, 17 + 13 * i);
       if (p.recipe.interaction === 'change') late++;
       for (const rec of p.selected)
         assert.ok(
           selects(p.rule, rec, p.w.today),
-          `${ctx.id}: ${String(rec[p.src.idField])} is selected but fails the rule`,
+          `c_${i}: ${String(rec[p.src.idField])} is selected but fails the rule`,
         );
-      if (p.late) assert.ok(p.lateSet, `${ctx.id}: a late record with no change`);
+      if (p.late) assert.ok(p.lateSet, `c_${i}: a late record with no change`);
     }
     assert.ok(late >= 20, `${late} tasks with a change`);
     // review 64's task: no change could be drawn for its late ticket (low, resolved), which was acted on anyway

@@ -69,10 +69,10 @@ export function withoutDead(rule: Rule, records: readonly Readonly<Rec>[], today
 // some record turns on them: one the window takes or leaves out only because a closure is not a working day. A
 // list no count crosses is one a reader may skip and still pick the exact targets (review 56: 20 of 184 tasks)
 function withoutDeadClosures(rule: Rule, records: readonly Readonly<Rec>[], today: string): Rule {
+  if (!computesWindow(rule)) return rule;
   const open = (a: Atom): Atom =>
     (a.kind === 'older' || a.kind === 'due_within') && a.closed?.length ? { ...a, closed: [] } : a;
   const opened = { ...rule, all: rule.all.map(open) };
-  if (!computesWindow(rule)) return rule;
   return records.some((rec) => selects(rule, rec, today) !== selects(opened, rec, today)) ? rule : opened;
 }
 

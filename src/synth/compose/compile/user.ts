@@ -39,8 +39,12 @@ function toldOf(set: Rec, outcomes: readonly Unweighted[], fields: readonly Fiel
 const PERSON = /patient|student|candidate|custodian|requester|visitor|user account|pet's name/;
 const TITLED = /title|headline|subject|(?:job|skill|workflow|experiment|integration|product|matter|field) name/;
 
-/** How a coworker points at a record without its id: by its name, told apart from a namesake by a feature. */
-export function pointer(p: Program, rec: Rec, changed: readonly string[]): string {
+/**
+ * How a coworker points at a record without its id: by its name, told apart from a namesake by a feature. `teller`:
+ * the first name of whoever brings the news, who is "they" if they hold the record ("Oscar stopped by … (the one they
+ * look after)", never "(the one Oscar looks after)", review 57).
+ */
+export function pointer(p: Program, rec: Rec, changed: readonly string[], teller?: string): string {
   const { src } = p;
   const { field, label } = src.nameField;
   const name = String(rec[field] ?? '').trim();
@@ -60,7 +64,7 @@ export function pointer(p: Program, rec: Rec, changed: readonly string[]): strin
     // else whose it is, where each has its own holder
     const holder = src.owner?.(rec, p.w);
     if (holder && from.every((r) => src.owner?.(r, p.w)?.email !== holder.email))
-      return `${base} (the one ${holder.first} looks after)`;
+      return `${base} (the one ${holder.first === teller ? 'they look' : `${holder.first} looks`} after)`;
     // else a date it alone holds, as a coworker reads it off the screen (review 30: "liam.doyle's access review" where
     // that user had two); the news never names an id
     const day = src.fields.find(
@@ -208,11 +212,7 @@ function changeNote(p: Program, late: Rec, set: Rec, outcomes: readonly Unweight
   const { src, w } = p;
   const owner = src.owner?.(late, w);
   const from = owner && owner.email !== w.me.email ? owner.first : undefined;
-  // (the one who tells is the holder the pointer names: "Oscar stopped by … (the one they look after)", review 57)
-  const which = pointer(p, late, Object.keys(set)).replace(
-    `(the one ${from} looks after)`,
-    '(the one they look after)',
-  );
+  const which = pointer(p, late, Object.keys(set), from);
   const what = Object.entries(set)
     .map(([k, v]) => happened(p, late, k, v))
     .join(' and ');
