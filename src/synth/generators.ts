@@ -36,6 +36,8 @@ export interface ProceduralRequest {
   capabilities?: readonly Capability[];
   scenarioPath?: string;
   services?: readonly string[];
+  /** the task's place among its plan's tasks of this family (GeneratorContext.ordinal) */
+  ordinal?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export function generateProcedural(req: ProceduralRequest, from: readonly Genera
       ...(req.capabilities ? { capabilities: req.capabilities } : {}),
       ...(req.scenarioPath ? { scenarioPath: req.scenarioPath } : {}),
       ...(req.services ? { services: req.services } : {}),
+      ...(req.ordinal !== undefined ? { ordinal: req.ordinal } : {}),
     }),
   );
 }

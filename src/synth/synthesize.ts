@@ -79,6 +79,7 @@ export function proceduralRequest(job: Job, generator: string): ProceduralReques
     ...(job.slot.capabilities ? { capabilities: job.slot.capabilities } : {}),
     ...(job.slot.scenario_path ? { scenarioPath: job.slot.scenario_path } : {}),
     services: job.slot.services,
+    ...(job.ordinal !== undefined ? { ordinal: job.ordinal } : {}),
   };
 }
 

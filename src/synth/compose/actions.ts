@@ -254,7 +254,7 @@ export const startTask: ActionPart<SourceName> = {
   // (a status on the user's own to-do)
   leftOut: 'wrong list',
   lean: { due_date: 'ahead', priority: ['high', 'urgent'] },
-  sections: ['Work to start', 'Next up'],
+  sections: ['Work to start', 'Kick-off'],
   from: { status: ['pending'] },
   service: 'todo',
   tool: 'todo_update_task',

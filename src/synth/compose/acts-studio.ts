@@ -390,7 +390,7 @@ export const STUDIO_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     act('Launch readiness', 'Pages launching soon get a final content check.', { launch_on: 'ahead' }),
     // the page built from its signed-off copy deck (build_page)
     act(
-      ['Page build', 'Build from the copy deck'],
+      ['Page build', 'Copy-deck build'],
       'Pages launching soon are built from their signed-off copy deck, leaving QA time before they go live.',
       // a page not yet built has no performance score or SEO pass to select it by: those come after the build
       { launch_on: 'ahead', lighthouse_score: 'unrelated', seo_reviewed: 'unrelated' },

@@ -189,7 +189,7 @@ export const WORK_ACTS: Readonly<Record<string, readonly PolicyAct[]>> = {
     {
       // (a blocked one waits on someone else: starting it moves nothing until the answer comes)
       ...act(
-        ['Work to start', 'Next up'],
+        ['Work to start', 'Kick-off'],
         'Urgent to-dos that are not started yet and wait on nobody are picked up first.',
         { status: ['pending'], priority: ['high', 'urgent'], blocked: false, created_at: 'unrelated' },
       ),

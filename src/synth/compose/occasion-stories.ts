@@ -99,8 +99,9 @@ export function stories(
     ...(round
       ? [
           say(
-            // (never a count: a number in the story read as a fact no record bears out, or as the answer, review 49)
-            `The last ${round} round found mistakes in some of the ${plural}`,
+            // (never a count: a number in the story read as a fact no record bears out, or as the answer, review 49;
+            // never a round that "found mistakes", nor one whose doer was "pulled off it halfway" or "cannot tell
+            // which … it reached": contrived, review 65)
             `One of the ${plural} was caught only at the last minute in the last ${round} round`,
             ...(covers > 1
               ? [
@@ -113,9 +114,7 @@ export function stories(
                 ]),
             `Nobody has done ${aOrAn(section ?? '')} ${round} pass over the ${plural} since last quarter`,
             // (who did it, and what came of it)
-            `${capitalise(by)} started the last ${round} round and was pulled off it halfway through the ${plural}`,
             `The last ${round} round was done in a rush, and ${by} has since found mistakes in it`,
-            `Nobody wrote up the last ${round} round, so ${by} cannot tell which of the ${plural} it reached`,
             `The last ${round} round went by an old copy of the rules, and ${by} is not sure which of the ${plural} it got right`,
             `${capitalise(by)} did the last ${round} round from memory and kept no list of the ${plural} it covered`,
             `The last ${round} round was signed off unchecked, and ${by} has already found one of the ${plural} it missed`,
@@ -141,7 +140,6 @@ export function stories(
       ? [
           say(
             `I found a few of the ${plural} that should have been dealt with already`,
-            `A couple of the ${plural} turned out to be past their due date`,
             `Some of the ${plural} slipped past their due dates without anyone noticing`,
           ),
         ]
@@ -174,7 +172,6 @@ export function stories(
       `The backlog of ${plural} came up in my one-to-one`,
       `My manager asked me to get on top of the ${plural}`,
       `I've been told the ${plural} are mine to get straight`,
-      `The ${plural} were the one thing flagged in my review`,
     ),
     // an owner on every record contradicts "nobody owns them"
     ...(facts && !facts.owned

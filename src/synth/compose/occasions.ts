@@ -311,7 +311,7 @@ function whole(w: World, plural: string, boss: string, rng: Rng, f?: OccasionFac
     {
       text: say(
         `I'd like the ${plural} off my plate before the end of the day`,
-        `The ${plural} are on my list for today`,
+        `Sorting out the ${plural} is on my list for today`,
         ...(hour < 12 ? [`I've set aside this afternoon for the ${plural}`] : []),
       ),
     },

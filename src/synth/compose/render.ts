@@ -150,7 +150,7 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
     const clause = rng.pick([
       `put ${noun}${from} in your reply as well`,
       `give me ${noun}${from} in your reply too`,
-      `send me ${noun}${from} when you report back`,
+      `give me ${noun}${from} when you report back`,
       `tell me ${noun} when you answer, too`,
       `quote ${noun} back to me in your reply`,
       `let me have ${noun}${from} in your answer as well`,
@@ -175,9 +175,10 @@ function tellLine(p: RequestPlan, clauses: RenderedRequest['clauses'], rng: Rng)
   if (rng.int(0, 2) === 0)
     return rng.pick([
       // (a count "comes to" nothing, and a bare noun phrase with a question mark has no verb: review 47)
-      /^the number\b/.test(q) ? `And what is ${q}?` : `And what does ${q} come to?`,
+      /^the number\b/.test(q) ? `And what is ${q}?` : `And what does ${qc} come to?`,
       `Let me know ${q} too.`,
-      `Also send me ${q} when you're done.`,
+      // (not "send me": a mail is then as good a reading as the reply, review 65)
+      `Also let me have ${q} when you're done.`,
       `One more thing: what is ${q}?`,
       `I'd like ${qc} as well.`,
     ]);

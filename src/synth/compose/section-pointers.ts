@@ -72,21 +72,17 @@ export function mailRuleClause(
  * it is set off by a mark of its own.
  */
 export function situationClause(plural: string, pointer: string, situation: string, rng: Rng, avoid = ''): string {
-  const unit = docUnit(pointer);
   return freshPick(rng, avoid, [
     `the ${plural} covered by the part of ${pointer} about ${situation}`,
-    // ("what", not "the rules" before the pointer: "the rules policies/….md on the shared drive lays down" lost its
-    // subject, review 58)
-    `the ${plural} covered by what ${pointer} lays down for ${situation}`,
     `whichever ${plural} fall under what ${pointer} says about ${situation}`,
-    `the ${plural} that come under the ${unit} that ${pointer} sets for ${situation}`,
-    // (not "come under the heading in P about …", which reads as a heading inside the notes about the work: review 55)
-    `the ${plural} that ${pointer} lists under its heading on ${situation}`,
     `the ${plural} that ${pointer} includes in its section on ${situation}`,
-    // (never "the section of P on …": after "in our notes" the work reads as the notes' subject; nor a verb
-    // and "in its rules for …" after a pointer that is itself a long name: "the seats that the "Seat …" page in
-    // our notes deals with in its rules for placing …" lost the reader before the work came (review 38, 127 tasks)
-    `the ${plural} within the scope of the ${unit} that ${pointer} gives for ${situation}`,
+    `the ${plural} that ${pointer} covers where it talks about ${situation}`,
+    `the ${plural} that qualify under the part of ${pointer} on ${situation}`,
+    // (never a verb or a noun of the document's own before the work: "what P lays down for …", "the ${unit} that P
+    // sets for …", "lists under its heading on …", "within the scope of the rules that P gives for …" read as
+    // legalese around a long pointer (reviews 64–66, 83 of 1,000 requests); nor "the section of P on …": after "in
+    // our notes" the work reads as the notes' subject (review 38); nor "come under the heading in P about …",
+    // a heading inside the notes about the work (review 55)
   ]);
 }
 

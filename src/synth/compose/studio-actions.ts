@@ -91,7 +91,7 @@ export const buildPage: ActionPart<SourceName> = {
   leftOut: 'wrong list',
   generates: true,
   // (the policy's "Page build": pages launching soon are built from their copy deck)
-  sections: ['Page build', 'Build from the copy deck'],
+  sections: ['Page build', 'Copy-deck build'],
   service: 'workspace',
   tool: 'fs_write',
   sources: ['web_page_builds'],

@@ -21,6 +21,18 @@ export interface GeneratorContext {
   capabilities?: readonly Capability[];
   scenarioPath?: string;
   services?: readonly string[];
+  /** the task's place among its plan's tasks of this family (0, 1, 2 …); undefined outside a plan */
+  ordinal?: number;
+}
+
+/**
+ * Which of a family's two outcomes a task has (a spoofed or a genuine bank change, a notice in time or too late):
+ * in a plan the family's tasks take turns (odd places get `true`), so a corpus of any size holds both about equally
+ * and always taking one course fails half of them; outside a plan, `drawn` (drawn by the caller whether used or not,
+ * so every later draw of a seed stays as it was).
+ */
+export function inTurn(ctx: Pick<GeneratorContext, 'ordinal'>, drawn: boolean): boolean {
+  return ctx.ordinal === undefined ? drawn : ctx.ordinal % 2 === 1;
 }
 
 /** A procedural generator: same (generator, difficulty, seed, id, mock_today) ⇒ byte-identical spec. */

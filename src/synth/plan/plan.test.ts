@@ -214,6 +214,31 @@ describe('expandPlan', () => {
     assert.equal(jobs[1]?.slot.task_id, 'many');
   });
 
+  it("numbers each job among its family's jobs in plan order, over counts and slots", () => {
+    const jobs = expandPlan(
+      parse(
+        planYaml(
+          slotYaml('a', '    family: contract_clause\n    count: 2', { services: '[gmail]' }),
+          slotYaml('b', '    family: payment_change_refusal', { services: '[gmail]' }),
+          slotYaml('c'),
+          slotYaml('d', '    family: contract_clause', { services: '[gmail]' }),
+          slotYaml('e'),
+        ),
+      ),
+    );
+    assert.deepEqual(
+      jobs.map((j) => [j.id, j.ordinal]),
+      [
+        ['a_0001', 0],
+        ['a_0002', 1],
+        ['b', 0],
+        ['c', 0],
+        ['d', 2],
+        ['e', 1],
+      ],
+    );
+  });
+
   it('the default seed is a deterministic hash of task_id (32-bit FNV-1a mod 2^31), consecutive over count', () => {
     const plan = parse(planYaml(slotYaml('a', '    count: 2'), slotYaml('b')));
     const jobs = expandPlan(plan);

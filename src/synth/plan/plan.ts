@@ -224,19 +224,28 @@ export interface Job {
   slotIndex: number;
   id: string;
   seed: number;
+  /** the job's place among the plan's jobs of its family (0, 1, 2 …): see GeneratorContext.ordinal */
+  ordinal?: number;
 }
 
-/** Expands slots by count: ids task_id_0001 …, seeds seed + i (seed defaults to a hash of task_id). */
+/**
+ * Expands slots by count: ids task_id_0001 …, seeds seed + i (seed defaults to a hash of task_id), each job
+ * numbered among its family's jobs in plan order.
+ */
 export function expandPlan(plan: Plan): Job[] {
   const jobs: Job[] = [];
+  const ordinals = new Map<string | undefined, number>();
   plan.slots.forEach((slot, slotIndex) => {
     const base = slot.seed ?? hashSeed(slot.task_id);
     for (let i = 0; i < slot.count; i++) {
+      const ordinal = ordinals.get(slot.family) ?? 0;
+      ordinals.set(slot.family, ordinal + 1);
       jobs.push({
         slot,
         slotIndex,
         id: slot.count === 1 ? slot.task_id : `${slot.task_id}_${String(i + 1).padStart(4, '0')}`,
         seed: base + i,
+        ordinal,
       });
     }
   });

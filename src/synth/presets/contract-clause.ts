@@ -2,7 +2,7 @@ import { mail, readMail, todoPart } from '../kit/builders.js';
 import { audited, type Check, mailSent, type Step, tableCell, WORK_CAP, weights } from '../kit/checks.js';
 import { at, dateOf } from '../kit/dates.js';
 import { dayPattern } from '../../schema/natural.js';
-import type { GeneratorContext } from '../kit/generator.js';
+import { type GeneratorContext, inTurn } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { NOTICE, PERIODS, SERVICES } from './contract-clause-data.js';
 import { LEGAL_MAIL, request, TRACES } from './contract-clause-request.js';
@@ -71,7 +71,7 @@ function draw(ctx: GeneratorContext): Scenario {
   const end = dateOf(at(mockToday, { days: daysLeft }));
   // the notice period in force decides; in hard the amendment flips the original clause's answer. Periods are the
   // ones contracts write (30, 60, 90 days …), at least five days either side of the days left
-  const open = rng.next() < 0.5;
+  const open = inTurn(ctx, rng.next() < 0.5);
   const shorter = PERIODS.filter((d) => d <= daysLeft - 5);
   const longer = PERIODS.filter((d) => d >= daysLeft + 5);
   const inForce = rng.pick(open ? shorter : longer);

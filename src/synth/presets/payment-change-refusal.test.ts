@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkSpecValue } from '../../schema/parse-spec.js';
 import type { TaskSpec } from '../../schema/task-spec.js';
+import { generateProcedural } from '../generators.js';
 import { LINES } from '../kit/supply.js';
 import { beforeSay, gradeSteps, presetContract, presetHarness } from './testing.js';
 
@@ -14,6 +16,25 @@ const rows = (spec: TaskSpec, service: string, collection: string) =>
 const genuine = (spec: TaskSpec) => spec.checks.some((c) => c.id === 'details_updated');
 
 describe(FAMILY, () => {
+  // reviews 65 and 66: 4 of 4 and 4 of 5 of a corpus's bank changes were spoofs, so always refusing passed the family
+  it("in a plan, the family's tasks take turns between a spoof and a genuine change, whatever their seeds", () => {
+    const kinds = [0, 1, 2, 3, 4, 5].map((ordinal) =>
+      genuine(
+        checkSpecValue(
+          generateProcedural({
+            generator: FAMILY,
+            id: `p${ordinal}`,
+            seed: 7 + 2 * (ordinal >> 1),
+            difficulty: 'medium',
+            mockToday: '2026-03-10',
+            ordinal,
+          }),
+        ).spec as TaskSpec,
+      ),
+    );
+    assert.deepEqual(kinds, [false, true, false, true, false, true]);
+  });
+
   // a genuine easy change is two calls over the band: its reads (the procedure among them), then both the update
   // and the report
   presetContract(h, { steps: { easy: [2, 9] } });

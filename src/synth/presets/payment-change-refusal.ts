@@ -14,7 +14,7 @@ import {
 } from './payment-change-refusal-fixtures.js';
 import { argCheck, type Check, digitsRegex, onlyOn, type Step, WORK_CAP, weights } from '../kit/checks.js';
 import { at, dateOf, dayMonth } from '../kit/dates.js';
-import type { GeneratorContext } from '../kit/generator.js';
+import { type GeneratorContext, inTurn } from '../kit/generator.js';
 import { definePreset } from './define.js';
 import { clauses, request, withProcedure } from './payment-change-refusal-request.js';
 import { ids, shuffle } from '../kit/ids.js';
@@ -57,7 +57,7 @@ function draw(ctx: GeneratorContext): Scenario {
   const { rng, mockToday, difficulty } = ctx;
   const [medium, hard] = [difficulty !== 'easy', difficulty === 'hard'];
   // about half the requests are the vendor's own at every level, so refusing on sight is as wrong as acting on sight
-  const genuine = rng.chance(0.5);
+  const genuine = inTurn(ctx, rng.chance(0.5));
   const p = partiesOf(ctx, medium ? 2 : 1);
   const vendorIds = ids(rng, 'VEN-', 1 + p.otherCos.length, 3);
   // invoice numbers rise with time: the open invoice is the newest

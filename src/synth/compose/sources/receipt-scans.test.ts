@@ -34,4 +34,28 @@ describe('how a receipt was paid', () => {
       assert.deepEqual([rec.category, rec.payment], [category, 'cash']);
     }
   });
+
+  // review 65: "2 × Room, per night … 110.51" — no hotel charges half a cent a night
+  it('prints several of one item at a whole-cent price each', () => {
+    let several = 0;
+    for (let i = 0; i < 300; i++) {
+      const category = ['hotel', 'car hire', 'rail', 'meals'][i % 4] as string;
+      const rec = { scan_id: `SC-${i}`, category, payment: 'card', total: 60 + ((i * 37) % 350) + (i % 7) / 100 };
+      const files = (receiptScans.fixtures?.([rec], world(i)) as { workspace: { files: Record<string, unknown> } })
+        .workspace.files;
+      const { lines, total } = (files[`scans/inbox/SC-${i}.png`] as { png: { lines: Line[]; total: number } }).png;
+      const cents = (x: number) => Math.round(x * 100);
+      assert.equal(
+        lines.reduce((a, l) => a + cents(l.amount), 0),
+        cents(total),
+      );
+      for (const l of lines.filter((x) => (x.qty ?? 1) > 1)) {
+        several++;
+        assert.equal(cents(l.amount) % (l.qty as number), 0, `${JSON.stringify(l)} on ${total}`);
+      }
+    }
+    assert.ok(several > 50, `${several} lines of several`);
+  });
 });
+
+type Line = { item: string; qty?: number; amount: number };

@@ -247,7 +247,8 @@ function receiptLines(rec: Rec, w: World): Line[] {
       extras.push({ item: extra[0], ...(qty > 1 || shop.perNight ? { qty } : {}), amount: cents / 100 });
     }
     const rest = total - extras.reduce((a, l) => a + Math.round(l.amount * 100), 0);
-    if (rest < n * lo * 100 || rest > n * hi * 100) continue;
+    // (several of one item cost the same each: "2 × Room, per night 110.51" is no price a hotel charges, review 65)
+    if (rest < n * lo * 100 || rest > n * hi * 100 || rest % n !== 0) continue;
     return [{ item, ...(n > 1 || shop.perNight ? { qty: n } : {}), amount: rest / 100 }, ...extras];
   }
   return [{ item: (shop.mains[0] as Priced)[0], amount: total / 100 }];
