@@ -39,7 +39,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   ),
   ward_beds: {
     'Bed allocation': [
-      'placing the incoming patients where what their care needs is at the bedside',
+      'placing incoming patients where the kit their care needs is at hand',
       'getting the right spaces ready for the arrivals the ward expects',
     ],
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],

@@ -77,7 +77,9 @@ const WHY: Readonly<Record<string, readonly string[]>> = {
 const PRESSING: Readonly<Record<PressKind, readonly ((v: string, l: string) => string)[]>> = {
   money: [
     (_, l) => `the larger the ${l}, the more a mistake costs`,
-    (_, l) => `a larger ${l} is beyond what we handle routinely`,
+    // (not "beyond what we handle routinely": said of the records the main work handles, it read as a refusal to
+    // handle them, review 67)
+    (_, l) => `a larger ${l} needs more than the routine check`,
     (_, l) => `a higher ${l} is past the routine limit`,
   ],
   waited: [

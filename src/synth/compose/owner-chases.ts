@@ -32,7 +32,8 @@ export const chaseRemediation = chase(
   ['Remediation chase'],
   ['security_findings'],
   [
-    'email the {owner} of each one before the date passes, with the {noun} id in the subject, {carry}',
+    // (its remediation date, named: "before the date passes" left the date unsaid, review 68)
+    'email the {owner} of each one before its remediation date passes, with the {noun} id in the subject, {carry}',
     'chase each {owner} by email (subject line: the {noun} id), {carry}',
   ],
   'Could you let me know whether the fix will be in before its remediation date?',

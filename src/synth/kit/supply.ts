@@ -9,16 +9,20 @@ interface Line {
   goods: readonly string[];
   /** the second half of a supplier's name ("Northgate" + " Office Supply") */
   trade: readonly string[];
+  /** what one unit of its goods costs, lowest and highest (a chair is never 5.95, stretch film never 237.51) */
+  prices: readonly [number, number];
 }
 
 export const LINES: readonly Line[] = [
   {
     category: 'office',
+    prices: [2, 45],
     goods: ['Whiteboard markers', 'Toner cartridge', 'Printer paper', 'Sticky notes', 'Ring binders', 'Ballpoint pens'],
     trade: ['Office Supply', 'Stationers'],
   },
   {
     category: 'electronics',
+    prices: [12, 260],
     goods: [
       'USB-C docking station',
       'Wireless keyboard',
@@ -31,6 +35,7 @@ export const LINES: readonly Line[] = [
   },
   {
     category: 'furniture',
+    prices: [25, 480],
     goods: [
       'Ergonomic office chair',
       'Standing desk frame',
@@ -43,6 +48,7 @@ export const LINES: readonly Line[] = [
   },
   {
     category: 'packaging',
+    prices: [3, 60],
     goods: [
       'Packing tape',
       'Shipping carton',
@@ -55,11 +61,13 @@ export const LINES: readonly Line[] = [
   },
   {
     category: 'cleaning',
+    prices: [2, 35],
     goods: ['Nitrile gloves', 'Hand sanitiser refill', 'Cleaning spray', 'Paper towels', 'Bin liners', 'Floor cleaner'],
     trade: ['Hygiene Supplies', 'Janitorial Supply'],
   },
   {
     category: 'kitchen',
+    prices: [2, 30],
     goods: ['Coffee beans', 'Tea bags', 'Paper cups', 'Dishwasher tablets', 'Oat milk cartons', 'Sugar sticks'],
     trade: ['Catering Supplies', 'Coffee Company'],
   },
@@ -85,4 +93,5 @@ export const PLACES = [
 export interface Supplier extends Company {
   category: string;
   goods: readonly string[];
+  prices: readonly [number, number];
 }

@@ -100,7 +100,7 @@ export function wordsFrom(rng: Rng): Words {
         .slice(0, n)
         .map((line, i) => {
           const name = `${places[i]} ${rng.pick(line.trade)}`;
-          return { name, domain: mailDomain(name), category: line.category, goods: line.goods };
+          return { name, domain: mailDomain(name), category: line.category, goods: line.goods, prices: line.prices };
         });
     },
     system: () => rng.pick(SYSTEMS),

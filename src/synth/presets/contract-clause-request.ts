@@ -25,8 +25,9 @@ const CLAUSES = {
   notice: "If we can, send the termination notice to the address in the contract's Notices clause",
   tell: 'the notice deadline and whether the agreement ends or has renewed',
   decision: 'a "Decision" heading with a line "Decision: terminate" or "Decision: renewed"',
-  deadline: 'the notice deadline (YYYY-MM-DD)',
-  period: 'a table Item/Value with the notice period (days)',
+  // (each row by the Item its check reads: review 68 found "^notice deadline" asked of an Item the request left open)
+  deadline: 'the notice deadline as YYYY-MM-DD (Item "Notice deadline")',
+  period: 'a table Item/Value with the notice period in days (Item "Notice period")',
   runs: 'the date the agreement runs until (Item "Runs until": its end if terminated, the renewed end if not)',
   vendor: 'Update the vendor in finance: inactive if terminated, otherwise a note with the new end date',
   todo: 'mark the to-do done',
@@ -39,7 +40,7 @@ export function request(s: RequestFacts): string {
   const c = CLAUSES;
   // hard: legal's mail is the policy on copies; the request names it by its subject
   const hard = s.hard ? ` (check the amendments too, and legal's mail on ${LEGAL_MAIL.toLowerCase()})` : '';
-  const write = `${c.decision}, and a table Item/Value with the notice period (days), ${c.deadline} and ${c.runs}`;
+  const write = `${c.decision}, and ${c.period}, ${c.deadline} and ${c.runs}`;
   const tail = `${s.medium ? ` ${c.vendor}.` : ''}${s.hard ? ` Then ${c.todo}.` : ''}`;
   const act = `${c.notice}. Either way, tell ${manager.name} (${manager.email}) ${c.tell}.`;
   switch (s.framing) {

@@ -126,7 +126,8 @@ function contractBlocks(s: Scenario): Record<string, unknown>[] {
       table: [
         ['Service', 'Monthly fee (USD)'],
         [s.service, s.fees[0]],
-        ['Support', s.fees[1]],
+        // (not "Support": beside "IT support" it read as the same service twice, review 67)
+        ['Account management', s.fees[1]],
       ],
     },
     { heading: '4. Notices', level: 2 },

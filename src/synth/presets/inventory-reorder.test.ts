@@ -40,6 +40,9 @@ describe(FAMILY, () => {
               line?.trade.some((t) => String(p.supplier).endsWith(` ${t}`)),
               `${spec.id}: ${p.name} from ${p.supplier}`,
             );
+            // (and at a price of its trade's goods: review 67, an office chair at 5.95 beside stretch film at 237.51)
+            const price = Number(p.unit_price);
+            assert.ok(line && price >= line.prices[0] && price <= line.prices[1], `${spec.id}: ${p.name} at ${price}`);
             categories.add(String(p.category));
           }
         }

@@ -110,7 +110,8 @@ function productsOf(ctx: GeneratorContext, roles: Role[], active: Supplier[], ba
       category: supplier.category,
       current_stock: stock.current_stock,
       min_stock_threshold: stock.min_stock_threshold,
-      unit_price: Math.round(rng.int(300, 25_000)) / 100,
+      // (at a price of its trade's goods: review 67 read an office chair at 5.95 beside stretch film at 237.51)
+      unit_price: rng.int(supplier.prices[0] * 100, supplier.prices[1] * 100) / 100,
       daily_avg_sales: stock.daily_avg_sales,
       supplier: supplier.name,
       lead_time_days: stock.lead_time_days,

@@ -18,6 +18,16 @@ describe(FAMILY, () => {
     assert.ok(openings.size >= 4, [...openings].join(' | '));
   });
 
+  // review 68: "book a 30-minute … review with Ines Jensen on 2026-02-08" — a Sunday
+  it('hard: the review is booked on a working day, whatever day the task is dated', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const spec = h.parsed('hard', seed);
+      const event = spec.reference.find((x): x is Call => 'call' in x && x.call === 'calendar_create_event');
+      const day = new Date(String(event?.args.start_time)).getUTCDay();
+      assert.ok(day >= 1 && day <= 5, `seed ${seed} (${spec.mock_today}): ${event?.args.start_time}`);
+    }
+  });
+
   // below the band by the step the final answer takes
   presetContract(h, { steps: { hard: [11, 11] } });
 

@@ -1,7 +1,7 @@
 import { docDate, mail, readMail, todoPart } from '../kit/builders.js';
 import { everyTopic, unasked } from '../kit/ask-topics.js';
 import { type Check, mailRead, mailSent, type Step, tableCell, weights } from '../kit/checks.js';
-import { at, dateOf, timeRegex } from '../kit/dates.js';
+import { addWorkdays, at, dateOf, timeRegex } from '../kit/dates.js';
 import type { GeneratorContext } from '../kit/generator.js';
 import { definePreset, type Traces } from './define.js';
 import { ids, shuffle } from '../kit/ids.js';
@@ -130,7 +130,7 @@ function draw(ctx: GeneratorContext): Scenario {
   const final = totals(corrected, excluded, regions);
   const msgIds = ids(rng, 'msg_', 2, 4) as [string, string];
   const todo = todoPart(ctx, `${quarter} regional totals`, 0.1);
-  const reviewDay = dateOf(at(mockToday, { days: rng.int(2, 5) }));
+  const reviewDay = addWorkdays(dateOf(mockToday), rng.int(2, 5)); // (review 68: booked on a Sunday)
   const reviewHour = rng.int(9, 15);
   const recipient = medium ? lead : manager;
   const drawn = { ctx, medium, hard, manager, lead, colleague, recipient, orders, corrected, file, quarter, excluded };
