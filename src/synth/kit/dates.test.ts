@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { matchValue } from '../../grade/match.js';
-import { at, atInstant, dayMonth } from './dates.js';
+import { addWorkdays, at, atInstant, dayMonth } from './dates.js';
 
 describe('at', () => {
   it('adds days, hours and minutes to the mock clock, seconds precision unless the offset has milliseconds', () => {
@@ -19,6 +19,16 @@ describe('at', () => {
   });
   it('refuses a clock that is not a date', () => {
     assert.throws(() => at('not a date', { days: 1 }), RangeError);
+  });
+});
+
+describe('addWorkdays', () => {
+  it('counts Monday to Friday only, forwards and back', () => {
+    // Friday 2026-03-13 + 1 is Monday 16; Monday 16 − 1 is Friday 13; Wednesday 11 ± 0 is itself
+    assert.equal(addWorkdays('2026-03-13', 1), '2026-03-16');
+    assert.equal(addWorkdays('2026-03-16', -1), '2026-03-13');
+    assert.equal(addWorkdays('2026-03-16', -6), '2026-03-06');
+    assert.equal(addWorkdays('2026-03-11', 0), '2026-03-11');
   });
 });
 

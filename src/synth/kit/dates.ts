@@ -69,11 +69,12 @@ export function workingDay(iso: string): string {
   return wd === 6 ? at(iso, { days: -1 }) : wd === 0 ? at(iso, { days: 1 }) : iso;
 }
 
-/** the day `n` ≥ 1 working days (Monday–Friday) after `day` */
+/** the day `n` working days (Monday–Friday) after `day`, or before it for a negative `n` */
 export function addWorkdays(day: string, n: number): string {
   let d = day;
-  for (let left = n; left > 0; ) {
-    d = dateOf(at(`${d}T12:00:00Z`, { days: 1 }));
+  const step = Math.sign(n);
+  for (let left = Math.abs(n); left > 0; ) {
+    d = dateOf(at(`${d}T12:00:00Z`, { days: step }));
     const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
     if (wd !== 0 && wd !== 6) left--;
   }

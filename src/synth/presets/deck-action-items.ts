@@ -89,7 +89,8 @@ function slides(s: Scenario): Record<string, unknown>[] {
   return [
     {
       title: `Project ${s.project} kickoff`,
-      bullets: [`Date: ${dateOf(at(s.ctx.mockToday, { days: -1 }))}`, `Attendees: ${me.name}, ${ana.name}, ${bo.name}`],
+      // (the last working day: a Monday's kickoff was dated on the Sunday)
+      bullets: [`Date: ${addWorkdays(dateOf(s.ctx.mockToday), -1)}`, `Attendees: ${me.name}, ${ana.name}, ${bo.name}`],
     },
     { title: 'Decisions', bullets: ['Pilot with two customers first', 'Weekly status in the team channel'] },
     { title: 'Action items', bullets: s.items.map((i) => `${i.owner.name}: ${i.task} (due ${i.due})`) },
