@@ -229,7 +229,7 @@ function modifierWords(a: Atom, models: readonly FieldModel[], today: string | n
         [next],
         (t) => [
           `${verb} between today and ${day(t, a.days)}, both days included`,
-          `${verb} no later than ${day(t, a.days)} and not before today`,
+          `${verb} any day from today up to ${day(t, a.days)}`,
         ],
         today,
       );

@@ -500,7 +500,7 @@ describe('selection rules', () => {
           a.kind === 'recent'
             ? /today or in the 7 days before|between 10 June and today, both days included|no more than 7 days ago and not after today/
             : a.kind === 'due_within'
-              ? /today or in the next 7 days|between today and 24 June, both days included|no later than 24 June and not before today/
+              ? /today or in the next 7 days|between today and 24 June, both days included|any day from today up to 24 June/
               : /7 or more days ago|at least 7 days ago|on or before 10 June/,
           s,
         );

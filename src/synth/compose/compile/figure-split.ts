@@ -181,8 +181,9 @@ export function exceptedCount(
   if (n < 1 || n === handled) return undefined;
   const shape = w.rng.pick([
     (pl: string) => `the number of ${pl} that met every other condition but were left out under the exception`,
-    (pl: string) =>
-      `the number of ${pl} you left out only because of the exception (ones that met every other condition)`,
+    // (not "left out only because of the exception (ones that met every other condition)": the generator's own
+    // words, review 70)
+    (pl: string) => `the number of ${pl} the exception kept off the list`,
     (pl: string) => `the number of ${pl} that would have qualified but for the exception`,
   ]);
   return {

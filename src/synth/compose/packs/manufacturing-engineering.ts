@@ -82,7 +82,8 @@ export const workOrders = packSource({
     return { quantity: q, quantity_completed: done };
   },
   title: (rec) => `${rec.work_order_id} (${rec.part_number}, ${rec.line})`,
-  nameField: { field: 'part_number', label: 'part number' },
+  // (the part as the order names it, code and what it is: "its part number" read as the code alone, review 69)
+  nameField: { field: 'part_number', label: 'part' },
   owner: { field: 'planner', role: 'production planner' },
   textField: 'notes',
 });
