@@ -67,7 +67,12 @@ function defineField(m: FieldModel, src: SourcePart, rng: Rng, reads: readonly s
           : place.kind === 'mailbox'
             ? `- The ${m.label} ${be} the date the mailbox shows for the message.`
             : `- The ${m.label} ${be} the date ${place.name} shows, not the day the file was saved.`,
-        `- Dates are compared by day; the time of day does not matter.`,
+        // (in the policy's own words for the field: one line in every fifth policy read as boilerplate, review 69)
+        rng.pick([
+          `- Dates are compared by day; the time of day does not matter.`,
+          `- Only the day of the ${m.label} counts, not the time on it.`,
+          `- Ignore the time on the ${m.label}: the calendar day decides.`,
+        ]),
       ]);
     case 'text':
       return `- A term counts as mentioned in the ${m.label} whatever its letter case.`;
