@@ -115,10 +115,9 @@ export function requestOf(
     said && agg && only && !listed ? said + onlyThose(said, agg.name, src.noun[0], recipe.phrasing) : said;
   const carry = carryClause(p.rule, src, recipe.phrasing);
   const asked = renderAction(recipe, w, recipe.action, carry);
-  // (and now and then where nothing caps the batch: a hedge only a capped batch carried told the agent a cap was
-  // coming, review 70: 8 of 23 such requests and no other)
-  const hedges = p.route || Math.floor(recipe.phrasing / 7) % 6 === 0;
-  const main = asked && hedges ? hedged(asked, recipe.phrasing) : asked;
+  // (only there: said where nothing caps the batch, the hedge pointed at nothing, review 71 (127 requests); that it
+  // tells a capped batch (review 70) gives no answer away: whether the total is over the cap is the policy's)
+  const main = asked && p.route ? hedged(asked, recipe.phrasing) : asked;
   const other = p.branch ? renderAction(recipe, w, recipe.branch, carry) : undefined;
   // after two groups, "them" reads as the last one named: the deliverable says it holds both
   // news mid-task may add a record after the deliverable went out: the request does not promise a single one
