@@ -21,7 +21,7 @@ export interface GeneratorContext {
   capabilities?: readonly Capability[];
   scenarioPath?: string;
   services?: readonly string[];
-  /** the task's place among its plan's tasks of this family (0, 1, 2 …); undefined outside a plan */
+  /** the task's place among its plan's tasks of this family (counted on from 0 or 1); undefined outside a plan */
   ordinal?: number;
 }
 

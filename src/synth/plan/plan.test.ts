@@ -214,24 +214,26 @@ describe('expandPlan', () => {
     assert.equal(jobs[1]?.slot.task_id, 'many');
   });
 
-  it("numbers each job among its family's jobs in plan order, over counts and slots", () => {
+  it("numbers each job among its family's jobs in plan order, over counts and slots, from its first seed's parity", () => {
     const jobs = expandPlan(
       parse(
         planYaml(
-          slotYaml('a', '    family: contract_clause\n    count: 2', { services: '[gmail]' }),
-          slotYaml('b', '    family: payment_change_refusal', { services: '[gmail]' }),
-          slotYaml('c'),
-          slotYaml('d', '    family: contract_clause', { services: '[gmail]' }),
-          slotYaml('e'),
+          slotYaml('a', '    family: contract_clause\n    count: 2\n    seed: 10', { services: '[gmail]' }),
+          slotYaml('b', '    family: payment_change_refusal\n    seed: 7', { services: '[gmail]' }),
+          slotYaml('c', '    seed: 4'),
+          slotYaml('d', '    family: contract_clause\n    seed: 3', { services: '[gmail]' }),
+          slotYaml('e', '    seed: 9'),
         ),
       ),
     );
+    // (a plan's only bank change, seeded odd, is the family's second outcome: one task of a family does not always
+    // get the first, review 72)
     assert.deepEqual(
       jobs.map((j) => [j.id, j.ordinal]),
       [
         ['a_0001', 0],
         ['a_0002', 1],
-        ['b', 0],
+        ['b', 1],
         ['c', 0],
         ['d', 2],
         ['e', 1],

@@ -224,13 +224,16 @@ export interface Job {
   slotIndex: number;
   id: string;
   seed: number;
-  /** the job's place among the plan's jobs of its family (0, 1, 2 …): see GeneratorContext.ordinal */
+  /**
+   * the job's place among the plan's jobs of its family, counted on from 0 or 1 by its first job's seed (so a plan
+   * holding one task of a family does not always give it the same outcome): see GeneratorContext.ordinal
+   */
   ordinal?: number;
 }
 
 /**
  * Expands slots by count: ids task_id_0001 …, seeds seed + i (seed defaults to a hash of task_id), each job
- * numbered among its family's jobs in plan order.
+ * numbered among its family's jobs in plan order (from 0 or 1, by the parity of the family's first seed).
  */
 export function expandPlan(plan: Plan): Job[] {
   const jobs: Job[] = [];
@@ -238,7 +241,7 @@ export function expandPlan(plan: Plan): Job[] {
   plan.slots.forEach((slot, slotIndex) => {
     const base = slot.seed ?? hashSeed(slot.task_id);
     for (let i = 0; i < slot.count; i++) {
-      const ordinal = ordinals.get(slot.family) ?? 0;
+      const ordinal = ordinals.get(slot.family) ?? (base + i) % 2;
       ordinals.set(slot.family, ordinal + 1);
       jobs.push({
         slot,
