@@ -23,11 +23,14 @@ export const PLACES_SPARED: Readonly<Record<string, ByAct>> = {
     },
     'Bed release': {
       zone: {
-        'Bay 4': 'Bay 4 is the day-surgery recovery bay, whose beds the theatre recovery staff turn round themselves',
+        // (said of an ordinary release only: "whose beds the theatre recovery staff turn round themselves" contradicted
+        // a respiratory or hoist release of a Bay 4 bed in the same policy, review 72)
+        'Bay 4':
+          'an ordinary Bay 4 bed is a day-surgery recovery bed, which the theatre recovery staff turn round themselves after each list',
         'Bay 1': [
-          'Bay 1’s beds are turned round by the high-observation team’s own housekeeper, who releases them herself',
-          'the high-observation bay has its own housekeeper on every shift, who cleans and releases its beds',
-          'Bay 1’s beds are cleaned by the night housekeeper before each morning’s admissions, without being asked',
+          'an ordinary Bay 1 bed is turned round by the high-observation team’s own housekeeper, who releases it herself',
+          'the high-observation bay has its own housekeeper on every shift, who cleans and releases its ordinary beds',
+          'Bay 1’s ordinary beds are cleaned by the night housekeeper before each morning’s admissions, without being asked',
         ],
       },
     },
