@@ -89,9 +89,5 @@ export const PLACES = [
   'Greystone',
 ] as const;
 
-/** A supplier: a company in one trade, and the goods and category of its stock items. */
-export interface Supplier extends Company {
-  category: string;
-  goods: readonly string[];
-  prices: readonly [number, number];
-}
+/** A supplier: a company in one trade, with its trade's category, goods and prices. */
+export interface Supplier extends Company, Pick<Line, 'category' | 'goods' | 'prices'> {}

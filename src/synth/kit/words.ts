@@ -100,7 +100,8 @@ export function wordsFrom(rng: Rng): Words {
         .slice(0, n)
         .map((line, i) => {
           const name = `${places[i]} ${rng.pick(line.trade)}`;
-          return { name, domain: mailDomain(name), category: line.category, goods: line.goods, prices: line.prices };
+          const { category, goods, prices } = line;
+          return { name, domain: mailDomain(name), category, goods, prices };
         });
     },
     system: () => rng.pick(SYSTEMS),
