@@ -39,7 +39,7 @@ export const ACT_SITUATIONS: Readonly<Record<string, Readonly<Record<string, rea
   ),
   ward_beds: {
     'Bed allocation': [
-      'placing incoming patients where the kit their care needs is at hand',
+      'putting each incoming patient next to the kit their care needs',
       'getting the right spaces ready for the arrivals the ward expects',
     ],
     'Bed release': ['getting blocked spaces on the ward cleaned or fixed so they can take patients again'],
